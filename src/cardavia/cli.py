@@ -1,0 +1,199 @@
+"""The ``cardavia`` command line (records-and-cli.md section 5).
+
+Every subcommand prints JSON on standard output. Bad input exits with status 2 and one line on
+standard error starting with ``error:``; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from cardavia.engine import bench, record
+from cardavia.engine.errors import CardaviaError
+from cardavia.engine.playout import random_playout
+from cardavia.engine.registry import game_names, get_spec
+from cardavia.engine.rng import Rng
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad command-line usage."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _dump(doc: object) -> None:
+    print(json.dumps(doc, ensure_ascii=False))
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise CardaviaError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise CardaviaError(f"cannot read {path}: not UTF-8 text") from None
+
+
+def _error(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay one or several records and print the final state (as a seat may see it)."""
+    status = 0
+    for path in args.files:
+        try:
+            game = record.replay_text(_read(path))
+            if args.seat is not None and not 0 <= args.seat < game.spec.seats:
+                raise CardaviaError(f"--seat must be 0-{game.spec.seats - 1}, got {args.seat}")
+            doc = game.view(args.seat)
+        except CardaviaError as exc:
+            message = f"{path}: {exc}" if len(args.files) > 1 else str(exc)
+            _error(message)
+            if len(args.files) == 1:
+                return EXIT_BAD_INPUT
+            doc, status = {"error": message}, EXIT_BAD_INPUT
+        _dump(doc)
+    return status
+
+
+def _analyze_query(args: argparse.Namespace) -> dict[str, Any]:
+    query: dict[str, Any] = {"hand": args.hand}
+    if args.game == "sisepai":
+        query["exposed"] = args.exposed or []
+        if args.meld:
+            raise CardaviaError("--meld is for paohuzi; Sì Sè Pái uses --exposed")
+    else:
+        query["melds"] = args.meld or []
+        if args.exposed:
+            raise CardaviaError("--exposed is for sisepai; Paohuzi uses --meld")
+        if args.source is not None:
+            query["from"] = args.source
+    if args.new is not None:
+        query["new"] = args.new
+    return query
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    """Judge holdings: from flags, or one JSON object per line with ``--batch``."""
+    spec = get_spec(args.game)
+    if args.batch is None:
+        if args.hand is None:
+            raise CardaviaError("give --hand (or --batch FILE)")
+        _dump(spec.analyze(_analyze_query(args)))
+        return 0
+    status = 0
+    for n, line in enumerate(_read(args.batch).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            query = json.loads(line)
+            if not isinstance(query, dict):
+                raise CardaviaError("each line must be a JSON object")
+            doc = spec.analyze(query)
+        except (CardaviaError, json.JSONDecodeError) as exc:
+            message = f"line {n}: {exc}"
+            _error(message)
+            doc, status = {"error": message}, EXIT_BAD_INPUT
+        _dump(doc)
+    return status
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """Play one deal between random-legal players and print its record."""
+    spec = get_spec(args.game)
+    game = spec.new_game(args.seed)
+    random_playout(game, Rng(args.seed).fork(1))
+    _dump(game.record())
+    return 0
+
+
+def _progress_bar(enabled: bool) -> Callable[[int, int], None] | None:
+    if not enabled:
+        return None
+
+    def show(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 50) == 0:
+            filled = 30 * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+            if done == total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+    return show
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Benchmark random play and the hot checks on one core."""
+    if args.deals < 1:
+        raise CardaviaError("--deals must be at least 1")
+    spec = get_spec(args.game)
+    _dump(bench.run(spec, args.deals, args.seed, _progress_bar(sys.stderr.isatty())))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = _Parser(prog="cardavia", description="Cardavia: Chinese card games.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("replay", help="replay game records and print the final state")
+    p.add_argument("files", nargs="+", metavar="FILE", help="record files, or - for stdin")
+    p.add_argument("--seat", type=int, help="show the state as this seat may see it")
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("analyze", help="is this holding complete, and what does it score?")
+    p.add_argument("game", choices=game_names())
+    p.add_argument("--hand", help="the concealed cards")
+    p.add_argument("--exposed", action="append", help="Sì Sè Pái: an exposed group (repeatable)")
+    p.add_argument("--meld", action="append", help="Paohuzi: a meld, kind then cards (repeatable)")
+    p.add_argument("--new", help="the public card being taken")
+    p.add_argument("--from", dest="source", choices=["own", "other"], help="Paohuzi: who revealed --new")
+    p.add_argument("--batch", metavar="FILE", help="one JSON query per line (FILE or -)")
+    p.set_defaults(run=cmd_analyze)
+
+    p = sub.add_parser("selfplay", help="play one deal between random-legal players")
+    p.add_argument("game", choices=game_names())
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(run=cmd_selfplay)
+
+    p = sub.add_parser("bench", help="random-play throughput and hot-check timings")
+    p.add_argument("game", choices=game_names())
+    p.add_argument("--deals", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            raise UsageError("give a command: replay, analyze, selfplay or bench")
+        result: int = args.run(args)
+        return result
+    except (UsageError, CardaviaError) as exc:
+        _error(str(exc))
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
+
+
+def run() -> NoReturn:
+    """Console-script entry point."""
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""Random-play throughput and the median cost of the hot checks, for ``cardavia bench``."""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cardavia.engine.game import GameSpec
+from cardavia.engine.playout import random_playout
+from cardavia.engine.rng import Rng
+
+TIMED_DEALS = 200
+
+
+def _median_us(samples_ns: list[int]) -> float:
+    return round(statistics.median(samples_ns) / 1000, 2) if samples_ns else 0.0
+
+
+def run(
+    spec: GameSpec,
+    deals: int,
+    seed: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``deals`` random deals on this process (one core) and time the hot checks."""
+    rng = Rng(seed)
+    actions = 0
+    t0 = time.perf_counter()
+    for i in range(deals):
+        actions += random_playout(spec.new_game(seed + i), rng)
+        if progress is not None:
+            progress(i + 1, deals)
+    elapsed = time.perf_counter() - t0
+
+    legal_ns: list[int] = []
+    check_ns: list[int] = []
+    probes: list[Any] = []
+    for i in range(min(deals, TIMED_DEALS)):
+        game = spec.new_game(seed + i)
+        while (decision := game.decision()) is not None:
+            for seat in decision.seats:
+                start = time.perf_counter_ns()
+                options = game.legal_actions(seat)
+                legal_ns.append(time.perf_counter_ns() - start)
+                game.apply(seat, options[rng.below(len(options))])
+            probes.extend(spec.bench_probes(game))
+    for probe in probes:
+        start = time.perf_counter_ns()
+        spec.complete_check(probe)
+        check_ns.append(time.perf_counter_ns() - start)
+
+    return {
+        "game": spec.name,
+        "deals": deals,
+        "deals_per_s": round(deals / elapsed, 1),
+        "actions_per_s": round(actions / elapsed, 1),
+        "complete_check_us_median": _median_us(check_ns),
+        "legal_actions_us_median": _median_us(legal_ns),
+        "complete_checks_timed": len(check_ns),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }

@@ -1,0 +1,129 @@
+"""The interface every Cardavia game implements (OpenSpiel-style contracts).
+
+Actions are canonical text without the seat prefix (``"take RH RH RH"``, ``"pass"``); see
+records-and-cli.md section 3. Decisions are sets of seats, not "the current player".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardavia.engine.cards import Deck
+from cardavia.engine.rng import Rng
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The seats whose answer the engine waits for, and the id of the window they answer in.
+
+    ``window`` grows by at least one every time a new decision opens, so an action that names an
+    older window is stale.
+    """
+
+    seats: tuple[int, ...]
+    window: int
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for logs and the table. ``audience`` None means every seat.
+
+    ``kind`` is a message key (``"sisepai.draw"``); ``params`` holds codes and numbers only, never
+    words, so every reader can see it in his own language.
+    """
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, seat: int) -> bool:
+        """True when ``seat`` may see this event."""
+        return self.audience is None or seat in self.audience
+
+
+class Game(Protocol):
+    """A deal in progress. Every method is deterministic; only ``determinize`` invents cards."""
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's rules module (name, seats, deck)."""
+        ...
+
+    def decision(self) -> Decision | None:
+        """``None`` when the deal is over; otherwise who must answer now and in which window."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Sorted, unique; empty for a seat that is not asked (or has already answered)."""
+        ...
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Validate and play ``action`` for ``seat``; return what happened.
+
+        Accepts any text that reads as a legal action (cards in any order). Raises
+        ``IllegalAction`` or ``NotationError`` with a precise message and changes nothing.
+        """
+        ...
+
+    def actions(self) -> list[str]:
+        """The actions played so far, with seat prefixes, in canonical text."""
+        ...
+
+    def view(self, seat: int | None) -> JSON:
+        """The replay document of records-and-cli.md section 5 as ``seat`` may see it.
+
+        ``None`` is the all-knowing referee. A seat's view lists only the fields it may see:
+        other seats' concealed cards appear as counts, the stock as a count, and other seats'
+        options and hidden answers not at all. After the deal, every hand is shown.
+        """
+        ...
+
+    def outcome(self) -> JSON | None:
+        """``None`` while ongoing; otherwise the ``result`` object of records-and-cli.md."""
+        ...
+
+    def record(self) -> JSON:
+        """The game record (starting position plus actions) that replays to this state."""
+        ...
+
+    def determinize(self, seat: int, rng: Rng) -> Game:
+        """A full state consistent with ``view(seat)``, hidden cards dealt at random from ``rng``."""
+        ...
+
+    def clone(self) -> Game:
+        """An independent copy, cheap (no deepcopy)."""
+        ...
+
+
+class GameSpec(Protocol):
+    """A game's rules module, as registered in ``cardavia.engine.registry``."""
+
+    name: str
+    seats: int
+    deck: Deck
+
+    def new_game(self, seed: int, dealer: int | None = None) -> Game:
+        """Deal a new game from ``seed`` with the pinned shuffle; the dealer is drawn from the seed
+        when not given."""
+        ...
+
+    def from_position(self, record: Mapping[str, Any]) -> Game:
+        """Build the starting state of a record (everything but ``actions``); raise
+        ``RecordError``/``NotationError`` on a malformed or impossible position."""
+        ...
+
+    def analyze(self, query: Mapping[str, Any]) -> JSON:
+        """Answer one ``analyze`` query (the ``--batch`` line form of records-and-cli.md)."""
+        ...
+
+    def bench_probes(self, game: Game) -> list[Any]:
+        """Holdings taken from ``game`` for timing ``complete_check``."""
+        ...
+
+    def complete_check(self, probe: Any) -> object:
+        """The complete-hand (Sì Sè Pái) or win-and-huxi (Paohuzi) check timed by ``bench``."""
+        ...
