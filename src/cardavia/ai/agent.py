@@ -1,0 +1,72 @@
+"""The agent contract (shared contract B): ``Observation``, ``Agent``, ``observe``, ``make_agent``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardavia.engine.errors import CardaviaError
+from cardavia.engine.game import Game
+from cardavia.engine.rng import Rng
+
+TIERS = ("random", "greedy", "easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know when it must act.
+
+    ``worlds(rng)`` returns a full state sampled consistently with ``view`` (the real state's
+    ``determinize``): the only way an agent may see hidden cards, and only invented ones.
+    """
+
+    game: str
+    seat: int
+    view: dict[str, Any]
+    legal: tuple[str, ...]
+    window: int
+    worlds: Callable[[Rng], Game]
+
+
+class Agent(Protocol):
+    """A player: returns one of ``obs.legal``; ``deadline`` is a ``time.monotonic()`` value."""
+
+    name: str
+
+    def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
+        """Choose an action from ``obs.legal``."""
+        ...
+
+
+def observe(game: Game, seat: int) -> Observation:
+    """The observation of ``seat`` in ``game``; raise ``CardaviaError`` if the seat is not asked."""
+    decision = game.decision()
+    legal = tuple(game.legal_actions(seat))
+    if decision is None or not legal:
+        raise CardaviaError(f"seat {seat} has no decision to make")
+
+    def worlds(rng: Rng) -> Game:
+        return game.determinize(seat, rng)
+
+    return Observation(game.spec.name, seat, game.view(seat), legal, decision.window, worlds)
+
+
+class RandomAgent:
+    """Uniform among the legal actions."""
+
+    def __init__(self, name: str = "random") -> None:
+        self.name = name
+
+    def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
+        """Pick uniformly from ``obs.legal``."""
+        return obs.legal[rng.below(len(obs.legal))]
+
+
+def make_agent(game_name: str, tier: str) -> Agent:
+    """Return an agent of ``tier`` for game ``game_name``; ``CardaviaError`` if either is unknown."""
+    if tier not in TIERS:
+        raise CardaviaError(f"unknown tier {tier!r}; tiers are {', '.join(TIERS)}")
+    if game_name not in ("sisepai", "paohuzi"):
+        raise CardaviaError(f"unknown game {game_name!r}; known games: paohuzi, sisepai")
+    return RandomAgent(tier)
