@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from cardavia.ai.agent import TIERS
 from cardavia.engine import bench, record
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.playout import random_playout
@@ -144,6 +145,19 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Duplicate match on seeded decks: win share with a deck-clustered CI, latencies per agent."""
+    from cardavia.ai import arena
+
+    match = arena.Match(args.game, args.challenger, args.reference, args.seed)
+    report = arena.run(match, args.decks, args.workers, _progress_bar(True))
+    if args.json:
+        _dump(report)
+    else:
+        print(arena.format_text(report))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = _Parser(prog="cardavia", description="Cardavia: Chinese card games.")
@@ -174,6 +188,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(run=cmd_bench)
+
+    p = sub.add_parser("arena", help="duplicate match of a challenger agent against a reference agent")
+    p.add_argument("game", choices=game_names())
+    p.add_argument("--challenger", required=True, choices=TIERS, help="the agent rotated through the seats")
+    p.add_argument("--reference", required=True, choices=TIERS, help="the agent in every other seat")
+    p.add_argument("--decks", type=int, default=100, help="seeded decks, each played once per seat")
+    p.add_argument("--seed", type=int, default=1, help="deck i is dealt from seed + i")
+    p.add_argument("--workers", type=int, default=1, help="processes (results are the same for any number)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(run=cmd_arena)
     return parser
 
 
@@ -183,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            raise UsageError("give a command: replay, analyze, selfplay or bench")
+            raise UsageError("give a command: replay, analyze, selfplay, bench or arena")
         result: int = args.run(args)
         return result
     except (UsageError, CardaviaError) as exc:
