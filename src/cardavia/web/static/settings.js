@@ -1,0 +1,28 @@
+// Display settings, live: the sliders set --contrast, --grain and --temperature on <html> at once and
+// remember them in cookies; choosing a language submits the form (the server sets the cookie and
+// answers with the page in that language). Without JavaScript the form's button posts everything.
+const YEAR = 365 * 24 * 3600;
+const root = document.documentElement;
+root.classList.add("js");
+const percent = new Intl.NumberFormat(root.lang || "en", { style: "percent" });
+
+/** @param {string} name @param {string} value */
+function remember(name, value) {
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${YEAR}; Path=/; SameSite=Lax`;
+}
+
+const form = document.querySelector("form.settings-form");
+if (form) {
+  for (const input of form.querySelectorAll('input[type="range"]')) {
+    const slider = /** @type {HTMLInputElement} */ (input);
+    const out = form.querySelector(`output[for="${slider.id}"]`);
+    const apply = () => {
+      root.style.setProperty(`--${slider.name}`, String(Number(slider.value) / 100));
+      if (out) out.textContent = percent.format(Number(slider.value) / 100);
+    };
+    slider.addEventListener("input", apply);
+    slider.addEventListener("change", () => remember(slider.name, slider.value));
+  }
+  const select = form.querySelector("select[name=lang]");
+  if (select) select.addEventListener("change", () => form.requestSubmit());
+}
