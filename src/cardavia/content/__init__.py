@@ -1,0 +1,56 @@
+"""Long-form content: the rules pages of every game in every site language, the glossary of game
+terms, the worked examples the pages show, and the games catalogue data.
+
+Rules pages are Jinja2 fragments (``rules/<game>/<lang>.html``, no ``extends`` or blocks). The web
+layer renders them with three globals: ``cards(codes, game)`` (card pictures), ``example(id)`` (a
+worked example from ``examples.json``) and ``term(key)`` (a glossary term in the page's language).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+LANGS: tuple[str, ...] = ("en", "es", "da", "cs", "zh")
+GAMES: tuple[str, ...] = ("sisepai", "paohuzi")
+
+
+def _read(name: str) -> str:
+    return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+
+
+def rules_source(game: str, lang: str) -> str:
+    """The Jinja2 source of the rules fragment of ``game`` in ``lang``; ``KeyError`` if unknown."""
+    if game not in GAMES or lang not in LANGS:
+        raise KeyError(f"no rules page for game {game!r} in language {lang!r}")
+    return _read(f"rules/{game}/{lang}.html")
+
+
+def rules_template_name(game: str, lang: str) -> str:
+    """The fragment's path relative to this package (for a Jinja2 ``PackageLoader``)."""
+    return f"rules/{game}/{lang}.html"
+
+
+def load_examples() -> dict[str, Any]:
+    """``examples.json``: id -> {"game", "query" (an ``analyze`` query), "expect"}."""
+    data: dict[str, Any] = json.loads(_read("examples.json"))
+    return data
+
+
+def load_glossary() -> dict[str, dict[str, str]]:
+    """``glossary.json``: term key (``"paohuzi.chi"``) -> language -> text."""
+    data: dict[str, dict[str, str]] = json.loads(_read("glossary.json"))
+    return data
+
+
+def load_catalogue() -> dict[str, Any]:
+    """``catalogue.json``: game -> its catalogue entry (names, origin, cards, players, link, line)."""
+    data: dict[str, Any] = json.loads(_read("catalogue.json"))
+    return data
+
+
+def term(key: str, lang: str) -> str:
+    """The glossary text of ``key`` in ``lang`` (English when the language is unknown)."""
+    entry = load_glossary()[key]
+    return entry.get(lang) or entry["en"]

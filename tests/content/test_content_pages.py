@@ -1,0 +1,69 @@
+"""The rules fragments: present for every game and language, valid Jinja2, balanced HTML, and only
+known examples, glossary terms and card codes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardavia.content import GAMES, LANGS, load_examples, rules_source
+from cardavia.content.check import (
+    SISEPAI_CODES,
+    find_calls,
+    fragment_problems,
+    html_problems,
+    render_with_stubs,
+)
+from cardavia.engine.registry import get_spec
+
+PAGES = [(game, lang) for game in GAMES for lang in LANGS]
+
+
+@pytest.mark.parametrize(("game", "lang"), PAGES)
+def test_fragment_has_no_problems(game: str, lang: str) -> None:
+    assert fragment_problems(game, lang) == []
+
+
+@pytest.mark.parametrize(("game", "lang"), PAGES)
+def test_fragment_is_a_real_rules_page(game: str, lang: str) -> None:
+    source = rules_source(game, lang)
+    html = render_with_stubs(source)
+    assert "{% extends" not in source and "{% block" not in source
+    assert len(re.findall(r"<h2[ >]", html)) >= 8
+    assert "<ol>" in html and "<table>" in html
+    calls = find_calls(source)
+    assert len(calls.cards) >= 10 and len(calls.examples) >= 4
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_all_languages_show_the_same_examples(game: str) -> None:
+    ids = {lang: sorted(set(find_calls(rules_source(game, lang)).examples)) for lang in LANGS}
+    assert all(v == ids["en"] for v in ids.values()), ids
+    examples = load_examples()
+    assert set(ids["en"]) == {k for k, v in examples.items() if v["game"] == game}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_all_languages_use_the_same_terms(game: str) -> None:
+    terms = {lang: sorted(set(find_calls(rules_source(game, lang)).terms)) for lang in LANGS}
+    assert all(v == terms["en"] for v in terms.values()), terms
+
+
+def test_checker_finds_unbalanced_and_forbidden_markup() -> None:
+    assert html_problems("<p>ok</p><ul><li>x</li></ul>") == []
+    assert html_problems("<p><b>x</p>")
+    assert html_problems("<div>")
+    assert html_problems('<p style="color:red">x</p>')
+    assert html_problems("<script>x</script>")
+
+
+def test_checker_reads_the_calls() -> None:
+    calls = find_calls('{{ cards("RG RA", "sisepai") }} {{ example("e") }} {{ term("t") }} {{ term(x) }}')
+    assert calls.cards == [("RG RA", "sisepai")] and calls.examples == ["e"] and calls.terms == ["t"]
+    assert calls.problems == ["term() called with non-literal arguments"]
+
+
+def test_local_card_codes_match_the_engines() -> None:
+    assert set(SISEPAI_CODES) == set(get_spec("sisepai").deck.codes)
+    assert set(get_spec("paohuzi").deck.codes) == {f"{s}{n}" for s in "sb" for n in range(1, 11)}
