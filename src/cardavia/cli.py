@@ -158,10 +158,31 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Start the web site (the database schema is created or migrated at start)."""
+    import uvicorn
+
+    from cardavia.web.app import create_app
+    from cardavia.web.config import WebConfig, database_url
+
+    if not 0 <= args.port <= 65535:
+        raise CardaviaError(f"--port must be 0-65535, got {args.port}")
+    config = WebConfig(db_url=database_url(args.db))
+    print(f"Cardavia at http://{args.host}:{args.port}/", file=sys.stderr)
+    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning", ws_ping_interval=20)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = _Parser(prog="cardavia", description="Cardavia: Chinese card games.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("serve", help="start the web site (the default command)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", help="SQLite file or postgresql:// URL (default: cardavia.db here)")
+    p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("replay", help="replay game records and print the final state")
     p.add_argument("files", nargs="+", metavar="FILE", help="record files, or - for stdin")

@@ -1,0 +1,1 @@
+"""The web site: pages, the live table over a WebSocket, and persistence."""

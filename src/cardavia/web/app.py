@@ -1,0 +1,43 @@
+"""The application factory: ``create_app(config)`` builds the ASGI app of the site."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from cardavia.web import live, pages
+from cardavia.web.ai_runner import AiRunner
+from cardavia.web.config import WebConfig
+from cardavia.web.store import Store
+from cardavia.web.table import TableManager
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+
+def create_app(config: WebConfig | None = None) -> FastAPI:
+    """The site. The database is opened (and its schema created or migrated) at startup."""
+    config = config or WebConfig()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await Store.open(config.db_url)
+        ai = AiRunner(config.ai_executor, config.ai_workers)
+        tables = TableManager(store, config, ai)
+        app.state.store, app.state.tables, app.state.ai = store, tables, ai
+        try:
+            yield
+        finally:
+            await tables.close()
+            ai.close()
+            await store.close()
+
+    app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.config = config
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.include_router(pages.router)
+    app.include_router(live.router)
+    return app

@@ -1,0 +1,67 @@
+"""Server configuration and the reader's display settings (cookies)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_DB = "sqlite+aiosqlite:///cardavia.db"
+DISPLAY_KEYS: tuple[str, ...] = ("contrast", "grain", "temperature")
+DISPLAY_DEFAULT = 50
+DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """How one server runs.
+
+    ``ai_delay`` is the pause (seconds) before each computer move, for reading; ``claim_timeout``
+    the seconds a human has in a claim window before a timeout passes for him; ``ai_executor`` is
+    ``process`` (a process pool: search never holds the event loop's GIL), ``thread`` or ``inline``.
+    ``ai_tier_override`` makes every computer seat use that tier (benchmarks use ``random``).
+    """
+
+    db_url: str = DEFAULT_DB
+    ai_delay: float = 0.7
+    claim_timeout: float = 30.0
+    ai_executor: str = "process"
+    ai_workers: int = 2
+    ai_tier_override: str | None = None
+    secure_cookies: bool = False
+
+
+def database_url(value: str | None) -> str:
+    """Turn a ``--db`` value into an async SQLAlchemy URL.
+
+    A plain path is a SQLite file; ``postgresql://`` URLs use asyncpg; full SQLAlchemy URLs pass.
+    """
+    if not value:
+        return DEFAULT_DB
+    if value.startswith(("postgresql://", "postgres://")):
+        return "postgresql+asyncpg://" + value.split("://", 1)[1]
+    if value.startswith("sqlite:///"):
+        return "sqlite+aiosqlite:///" + value[len("sqlite:///") :]
+    if "://" in value:
+        return value
+    return "sqlite+aiosqlite:///" + value
+
+
+def clamp_percent(value: object) -> int | None:
+    """An integer 0-100 read from a cookie or a form field; None when it is not one."""
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, str) and value.strip().isdigit():
+        number = int(value.strip())
+    else:
+        return None
+    return number if 0 <= number <= 100 else None
+
+
+def display_settings(cookies: Mapping[str, str]) -> dict[str, int]:
+    """Contrast, grain and colour temperature (0-100, default 50) from the request's cookies."""
+    result: dict[str, int] = {}
+    for key in DISPLAY_KEYS:
+        value = clamp_percent(cookies.get(key))
+        result[key] = DISPLAY_DEFAULT if value is None else value
+    return result

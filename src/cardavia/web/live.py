@@ -1,0 +1,106 @@
+"""The table's WebSocket: ``/ws/tables/{id}`` (messages in PROTOCOL.md).
+
+Only the owner's browser (the table's HttpOnly secret cookie) may connect. One writer task per
+socket drains its bounded outbox; the reader turns messages into the actor's inputs. Errors go to
+the socket that caused them only, as a catalogue key plus text in the socket's language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from cardavia.web import i18n
+from cardavia.web.messages import error_text
+from cardavia.web.pages import table_cookie
+from cardavia.web.render import LANG_COOKIE
+from cardavia.web.table import ActionRefused, Subscriber, TableManager
+
+router = APIRouter()
+MAX_MESSAGE = 4096
+CLOSE_FORBIDDEN = 4403
+CLOSE_UNKNOWN = 4404
+
+
+def error_message(key: str, lang: str, detail: str = "", ref: Any = None) -> dict[str, Any]:
+    """An ``error`` message: key, text in ``lang``, the engine's detail (English) and the client's id."""
+    token = i18n.set_language(lang)
+    try:
+        text = error_text(key)
+    finally:
+        i18n._current.reset(token)
+    return {"type": "error", "key": key, "text": text, "detail": detail, "id": ref}
+
+
+async def _writer(ws: WebSocket, sub: Subscriber) -> None:
+    while True:
+        message = await sub.outbox.get()
+        if message.get("type") == "close":
+            await ws.close()
+            return
+        await ws.send_text(json.dumps(message, ensure_ascii=False))
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    """The owner's live connection to a table."""
+    manager: TableManager = ws.app.state.tables
+    actor = await manager.get(table_id) if table_id.isalnum() and len(table_id) <= 32 else None
+    if actor is None:
+        await ws.close(code=CLOSE_UNKNOWN)
+        return
+    if not actor.owns(ws.cookies.get(table_cookie(table_id))):
+        await ws.close(code=CLOSE_FORBIDDEN)
+        return
+    lang = i18n.negotiate(ws.cookies.get(LANG_COOKIE), ws.headers.get("accept-language"))
+    await ws.accept()
+    sub = actor.subscribe()
+    writer = asyncio.create_task(_writer(ws, sub))
+    try:
+        while not sub.closed:
+            receiver = asyncio.ensure_future(ws.receive_text())
+            done, _ = await asyncio.wait({receiver, writer}, return_when=asyncio.FIRST_COMPLETED)
+            if writer in done:
+                receiver.cancel()
+                break
+            await _handle(receiver.result(), actor, sub, lang)
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # the browser left (Starlette may raise RuntimeError subclasses on a closed socket)
+    finally:
+        actor.unsubscribe(sub)
+        writer.cancel()
+        with contextlib.suppress(BaseException):
+            await writer
+
+
+async def _handle(text: str, actor: Any, sub: Subscriber, lang: str) -> None:
+    if len(text) > MAX_MESSAGE:
+        sub.push(error_message("error.malformed", lang, "message too long"))
+        return
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError as exc:
+        sub.push(error_message("error.malformed", lang, f"not JSON: {exc.msg}"))
+        return
+    if not isinstance(message, dict):
+        sub.push(error_message("error.malformed", lang, "a message must be a JSON object"))
+        return
+    ref = message.get("id")
+    if not (ref is None or isinstance(ref, int | str)):
+        ref = None
+    kind = message.get("type")
+    if kind == "sync":
+        sub.push(actor.state_message(events=[], snapshot=True))
+    elif kind == "act":
+        try:
+            version = await actor.act(message.get("window"), message.get("action"))
+        except ActionRefused as refused:
+            sub.push(error_message(refused.key, lang, refused.detail, ref))
+            return
+        sub.push({"type": "ack", "id": ref, "v": version})
+    else:
+        sub.push(error_message("error.unknown_type", lang, f"unknown message type {kind!r}", ref))

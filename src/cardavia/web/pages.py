@@ -1,0 +1,239 @@
+"""The HTML pages: catalogue, game page, rules, settings, the table page and record download.
+
+Every page works without JavaScript except the live table itself.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qsl
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from cardavia.web import content, i18n
+from cardavia.web.config import COOKIE_MAX_AGE, DIFFICULTIES, DISPLAY_KEYS, WebConfig, clamp_percent
+from cardavia.web.messages import table_messages
+from cardavia.web.render import LANG_COOKIE, game_info, render, request_language
+from cardavia.web.table import TableActor, TableManager
+
+router = APIRouter()
+CURRENT_COOKIE = "cardavia_current_{game}"
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """An ``application/x-www-form-urlencoded`` body (the only kind the site's forms send).
+
+    The first value of each field; a body that is not such a form reads as empty.
+    """
+    body = await request.body()
+    if len(body) > 10_000:
+        return {}
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True)
+    except (UnicodeDecodeError, ValueError):
+        return {}
+    form: dict[str, str] = {}
+    for key, value in pairs:
+        form.setdefault(key, value)
+    return form
+
+
+def table_cookie(table_id: str) -> str:
+    """The name of the cookie holding a table's owner secret."""
+    return f"cardavia_t_{table_id}"
+
+
+def _tables(request: Request) -> TableManager:
+    manager: TableManager = request.app.state.tables
+    return manager
+
+
+def _config(request: Request) -> WebConfig:
+    config: WebConfig = request.app.state.config
+    return config
+
+
+def _difficulties() -> list[tuple[str, str]]:
+    labels = {"easy": i18n.gettext("Easy"), "normal": i18n.gettext("Normal"), "hard": i18n.gettext("Hard")}
+    return [(d, labels[d]) for d in DIFFICULTIES]
+
+
+def _not_found(request: Request, message: str) -> HTMLResponse:
+    return _error_page(request, 404, "Not found", message)
+
+
+def _error_page(request: Request, status: int, title: str, message: str) -> HTMLResponse:
+    token = i18n.set_language(request_language(request))
+    try:
+        title_text, message_text = i18n.gettext(title), i18n.gettext(message)
+    finally:
+        i18n._current.reset(token)
+    return render(request, "error.html", status=status, title=title_text, message=message_text)
+
+
+def _localized_difficulties(request: Request) -> list[tuple[str, str]]:
+    token = i18n.set_language(request_language(request))
+    try:
+        return _difficulties()
+    finally:
+        i18n._current.reset(token)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def catalogue_page(request: Request) -> HTMLResponse:
+    """The games catalogue."""
+    return render(request, "catalogue.html")
+
+
+@router.get("/games/{game}", response_class=HTMLResponse)
+async def game_page(request: Request, game: str) -> HTMLResponse:
+    """A game's page: description, difficulty and start button (and a link back to a running deal)."""
+    if game not in content.GAMES:
+        return _not_found(request, "There is no such game.")
+    lang = request_language(request)
+    resume = request.cookies.get(CURRENT_COOKIE.format(game=game))
+    return render(
+        request,
+        "game.html",
+        game=game_info(game, lang),
+        table=None,
+        difficulties=_localized_difficulties(request),
+        difficulty="normal",
+        resume=resume if resume and resume.isalnum() else None,
+    )
+
+
+@router.get("/games/{game}/rules", response_class=HTMLResponse)
+async def rules_page(request: Request, game: str) -> HTMLResponse:
+    """A game's full rules in the page's language (English when not translated yet)."""
+    if game not in content.GAMES:
+        return _not_found(request, "There is no such game.")
+    lang = request_language(request)
+    return render(
+        request, "rules.html", game=game_info(game, lang), rules_template=content.rules_template(game, lang)
+    )
+
+
+@router.post("/games/{game}/start")
+async def start_game(request: Request, game: str) -> Response:
+    """Deal a new table for this browser and go to it."""
+    if game not in content.GAMES:
+        return _not_found(request, "There is no such game.")
+    form = await read_form(request)
+    difficulty = str(form.get("difficulty") or "normal")
+    if difficulty not in DIFFICULTIES:
+        return _error_page(request, 400, "Bad request", "Choose a difficulty: easy, normal or hard.")
+    actor, secret = await _tables(request).create(game, difficulty)
+    response = RedirectResponse(f"/tables/{actor.id}", status_code=303)
+    secure = _config(request).secure_cookies
+    response.set_cookie(
+        table_cookie(actor.id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
+    )
+    response.set_cookie(
+        CURRENT_COOKIE.format(game=game), actor.id, max_age=COOKIE_MAX_AGE, samesite="lax", secure=secure
+    )
+    return response
+
+
+async def _owned_table(request: Request, table_id: str) -> TableActor | HTMLResponse:
+    if not table_id.isalnum() or len(table_id) > 32:
+        return _not_found(request, "There is no such table.")
+    actor = await _tables(request).get(table_id)
+    if actor is None:
+        return _not_found(request, "There is no such table.")
+    if not actor.owns(request.cookies.get(table_cookie(table_id))):
+        return _error_page(request, 403, "Forbidden", "This is not your table.")
+    return actor
+
+
+@router.get("/tables/{table_id}", response_class=HTMLResponse)
+async def table_page(request: Request, table_id: str) -> HTMLResponse:
+    """The game page with the live table of this browser's deal."""
+    actor = await _owned_table(request, table_id)
+    if isinstance(actor, HTMLResponse):
+        return actor
+    lang = request_language(request)
+    name = actor.game.spec.name
+    return render(
+        request,
+        "game.html",
+        game=game_info(name, lang),
+        table={"id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty},
+        messages=table_messages(lang),
+        difficulties=_localized_difficulties(request),
+        difficulty=actor.difficulty,
+        resume=None,
+    )
+
+
+@router.get("/tables/{table_id}/record")
+async def table_record(request: Request, table_id: str) -> Response:
+    """The finished deal's game record (JSON that ``cardavia replay`` accepts), as a download.
+
+    Refused while the deal is on: the record holds every hidden card.
+    """
+    actor = await _owned_table(request, table_id)
+    if isinstance(actor, HTMLResponse):
+        return actor
+    if actor.game.decision() is not None:
+        return _error_page(request, 409, "Not yet", "The record can be downloaded when the deal is over.")
+    body = json.dumps(actor.game.record(), ensure_ascii=False, indent=1)
+    return Response(
+        body,
+        media_type="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="cardavia-{actor.game.spec.name}-{table_id}.json"'
+        },
+    )
+
+
+def _safe_next(value: object) -> str:
+    if isinstance(value, str) and value.startswith("/") and not value.startswith("//") and "\\" not in value:
+        return value
+    return "/"
+
+
+@router.get("/settings", response_class=HTMLResponse)
+async def settings_page(request: Request) -> HTMLResponse:
+    """The settings form on a page of its own."""
+    return render(request, "settings.html", error=None)
+
+
+@router.post("/settings")
+async def save_settings(request: Request) -> Response:
+    """Store language and display settings in cookies, then go back to the page they came from.
+
+    A bad value changes nothing and is answered with a 400 page naming it.
+    """
+    form = await read_form(request)
+    values: dict[str, Any] = {}
+    lang = form.get("lang")
+    if lang is not None:
+        if i18n.normalize(lang) is None:
+            return _settings_error(request, "Unknown language.")
+        values[LANG_COOKIE] = i18n.normalize(lang)
+    for key in DISPLAY_KEYS:
+        raw = form.get(key)
+        if raw is None:
+            continue
+        number = clamp_percent(raw)
+        if number is None:
+            return _settings_error(request, "Display settings must be whole numbers from 0 to 100.")
+        values[key] = number
+    response = RedirectResponse(_safe_next(form.get("next")), status_code=303)
+    for key, value in values.items():
+        response.set_cookie(
+            key, str(value), max_age=COOKIE_MAX_AGE, samesite="lax", secure=_config(request).secure_cookies
+        )
+    return response
+
+
+def _settings_error(request: Request, message: str) -> HTMLResponse:
+    token = i18n.set_language(request_language(request))
+    try:
+        text = i18n.gettext(message)
+    finally:
+        i18n._current.reset(token)
+    return render(request, "settings.html", status=400, error=text)

@@ -1,0 +1,226 @@
+"""Persistence: every table's starting position and its append-only action log.
+
+SQLite by default, PostgreSQL by URL (SQLAlchemy Core, async). Writes go through one writer task
+that commits whatever has queued up in a single transaction (group commit), so an action is
+durable when ``append`` returns and many tables never contend for SQLite's write lock.
+The schema is created or migrated when the store opens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+SCHEMA_VERSION = 1
+
+metadata = MetaData()
+schema_info = Table("cardavia_schema", metadata, Column("version", Integer, nullable=False))
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("difficulty", String(16), nullable=False),
+    Column("secret_hash", String(64), nullable=False),
+    Column("position", Text, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("created_at", Float, nullable=False),
+)
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("line", Text, nullable=False),
+    Column("timeout", Boolean, nullable=False, default=False),
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seq"),
+)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A stored table: who plays which seat, the starting position and the actions so far."""
+
+    id: str
+    game: str
+    seat: int
+    difficulty: str
+    secret_hash: str
+    position: dict[str, Any]
+    finished: bool
+    lines: tuple[str, ...]
+
+
+Op = Callable[[AsyncConnection], Awaitable[None]]
+
+
+async def _migrate(conn: AsyncConnection) -> None:
+    """Create the schema, or bring an older one up to ``SCHEMA_VERSION``."""
+    await conn.run_sync(lambda sync: schema_info.create(sync, checkfirst=True))
+    version = (await conn.execute(select(schema_info.c.version))).scalar()
+    if version is None:
+        await conn.run_sync(lambda sync: metadata.create_all(sync, checkfirst=True))
+        await conn.execute(schema_info.insert().values(version=SCHEMA_VERSION))
+        return
+    if version > SCHEMA_VERSION:
+        raise RuntimeError(f"the database has schema {version}, newer than this program's {SCHEMA_VERSION}")
+    # Future migrations: ``if version < 2: ...`` then update the version row.
+
+
+class Store:
+    """The database of one server. Open with ``await Store.open(url)``; ``await close()`` at the end."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._queue: asyncio.Queue[tuple[Op, asyncio.Future[None]]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """Connect, migrate the schema and start the writer."""
+        engine = create_async_engine(url, json_serializer=lambda o: json.dumps(o, ensure_ascii=False))
+        if engine.dialect.name == "sqlite":
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        async with engine.begin() as conn:
+            await _migrate(conn)
+        store = cls(engine)
+        store._writer = asyncio.create_task(store._write_loop(), name="cardavia-store-writer")
+        return store
+
+    async def close(self) -> None:
+        """Finish queued writes, stop the writer and dispose of the connections."""
+        if self._writer is not None:
+            await self._queue.join()
+            self._writer.cancel()
+            await asyncio.gather(self._writer, return_exceptions=True)
+            self._writer = None
+        await self._engine.dispose()
+
+    async def _write(self, op: Op) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._queue.put((op, future))
+        await future
+
+    async def _write_loop(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                async with self._engine.begin() as conn:
+                    for op, _ in batch:
+                        await op(conn)
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+            except Exception:
+                # One bad write must not sink the others: redo them one transaction each.
+                for op, future in batch:
+                    try:
+                        async with self._engine.begin() as conn:
+                            await op(conn)
+                        if not future.done():
+                            future.set_result(None)
+                    except Exception as exc:
+                        if not future.done():
+                            future.set_exception(exc)
+            finally:
+                for _ in batch:
+                    self._queue.task_done()
+
+    async def create_table(
+        self, table_id: str, game: str, seat: int, difficulty: str, secret_hash: str, position: dict[str, Any]
+    ) -> None:
+        """Store a new table and its starting position."""
+        row = {
+            "id": table_id,
+            "game": game,
+            "seat": seat,
+            "difficulty": difficulty,
+            "secret_hash": secret_hash,
+            "position": json.dumps(position, ensure_ascii=False),
+            "finished": False,
+            "created_at": time.time(),
+        }
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(tables.insert().values(**row))
+
+        await self._write(op)
+
+    async def append(self, table_id: str, seq: int, line: str, timeout: bool = False) -> None:
+        """Append action number ``seq`` (0-based) of a table; durable when this returns.
+
+        The (table, seq) key refuses a second writer of the same action.
+        """
+        row = {"table_id": table_id, "seq": seq, "line": line, "timeout": timeout, "created_at": time.time()}
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(actions.insert().values(**row))
+
+        await self._write(op)
+
+    async def mark_finished(self, table_id: str) -> None:
+        """Note that a table's deal is over (it is no longer resumed at start)."""
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
+
+        await self._write(op)
+
+    async def load(self, table_id: str) -> TableRow | None:
+        """A stored table with its actions in order, or None."""
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
+            if row is None:
+                return None
+            result = await conn.execute(
+                select(actions.c.line).where(actions.c.table_id == table_id).order_by(actions.c.seq)
+            )
+            lines = tuple(str(r[0]) for r in result)
+        return TableRow(
+            id=row.id,
+            game=row.game,
+            seat=row.seat,
+            difficulty=row.difficulty,
+            secret_hash=row.secret_hash,
+            position=json.loads(row.position),
+            finished=bool(row.finished),
+            lines=lines,
+        )
+
+    async def unfinished_ids(self) -> list[str]:
+        """The ids of every table whose deal is not over."""
+        async with self._engine.connect() as conn:
+            result = await conn.execute(select(tables.c.id).where(tables.c.finished.is_(False)))
+            return [str(r[0]) for r in result]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
