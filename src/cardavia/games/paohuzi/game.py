@@ -1,0 +1,607 @@
+"""The Paohuzi deal as a state machine (rules section 5).
+
+``PaohuziGame`` implements the kernel's ``Game`` protocol. Automatic steps (initial ti, reveals,
+compulsory wei/ti, windows nobody can use, cards dying, chou, the dead hand, the end) run inside
+``apply`` and are reported as events; only real choices are actions. Seats: 0 = Y, 1 = C1, 2 = C2.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardavia.engine.claims import PASS, ClaimWindow, resolve
+from cardavia.engine.errors import IllegalAction, NotationError
+from cardavia.engine.game import JSON, Decision, Event
+from cardavia.engine.notation import read_action, write_action
+from cardavia.engine.rng import Rng
+from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, identical_huxi, tun
+from cardavia.games.paohuzi.huxi import NO_SPLIT
+from cardavia.games.paohuzi.melds import (
+    Base,
+    Meld,
+    holding_base,
+    identical,
+    scored_groups,
+    target_size,
+    win_huxi,
+)
+from cardavia.games.paohuzi.rules import PAO, Plan, Rules, chi_plans
+
+if TYPE_CHECKING:
+    from cardavia.games.paohuzi.spec import PaohuziSpec
+
+SEATS = 3
+MIN_HUXI = 15
+
+TIANHU, DISCARD, WINDOW, WIN, OVER = "tianhu", "discard", "window", "win", "over"
+REVEAL = "reveal"
+
+DISCARD_TEXT = tuple(f"discard {code}" for code in CODES)
+_SIMPLE_VERBS = frozenset({"pass", "win", "tianhu", "peng", "pao"})
+
+
+def nxt(seat: int) -> int:
+    """The seat after ``seat`` in turn order."""
+    return (seat + 1) % SEATS
+
+
+def _level(action: str) -> int:
+    if action == "win":
+        return 3
+    if action in ("pao", "peng"):
+        return 2
+    return 1
+
+
+class PaohuziGame:
+    """One deal of Paohuzi. Build it with ``PaohuziSpec.new_game`` or ``from_position``."""
+
+    spec: PaohuziSpec
+
+    def __init__(
+        self,
+        spec: PaohuziSpec,
+        dealer: int,
+        hands: list[list[int]],
+        melds: list[list[Meld]],
+        stock: tuple[int, ...],
+        chou: list[int],
+        shown: int,
+        start: JSON,
+    ) -> None:
+        """Set up a position; call ``begin`` (normal start) or ``resume`` (a ``next`` step) after."""
+        self.spec = spec
+        self.rules: Rules = spec.rules
+        self.dealer = dealer
+        self.hands = hands
+        self.melds = melds
+        self.rows: list[list[int]] = [[] for _ in range(SEATS)]
+        self.chou = chou
+        self.dead = [False] * SEATS
+        self.stock = stock
+        self.top = 0
+        self.shown = shown
+        self.phase = OVER
+        self.actor = -1
+        self.queue: tuple[int, ...] = ()
+        self.window: ClaimWindow | None = None
+        self.card = -1  # the public card of a window, or the revealed card of a WIN decision
+        self.owner = -1
+        self.kind = REVEAL
+        self.plans: dict[int, dict[str, Plan]] = {}
+        self.decision_id = 0
+        self.result: JSON | None = None
+        self.history: list[str] = []
+        self.start = start
+        self.opening: list[Event] = []
+        self._events: list[Event] = []
+        self._legal: dict[int, list[str]] = {}
+        self._bases: list[Base | None] = [None] * SEATS
+
+    # ----- the protocol -----------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """``None`` when the deal is over; else the seats to answer and the window id."""
+        if self.phase == OVER:
+            return None
+        if self.phase == WINDOW:
+            assert self.window is not None
+            return Decision(self.window.pending(), self.decision_id)
+        return Decision((self.actor,), self.decision_id)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Sorted canonical actions of ``seat``; empty when it is not asked (or has answered)."""
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
+        out: list[str]
+        if self.phase == WINDOW:
+            assert self.window is not None
+            out = list(self.window.legal(seat))
+        elif self.phase == OVER or seat != self.actor:
+            out = []
+        elif self.phase == DISCARD:
+            hand = self.hands[seat]
+            out = sorted(DISCARD_TEXT[k] for k in range(KINDS) if 0 < hand[k] < 3)
+        elif self.phase == TIANHU:
+            # Only a qualifying seat is ever offered tianhu; the check matters for determinized states.
+            out = [PASS, "tianhu"] if self._tianhu_qualifies(seat) else [PASS]
+        else:
+            wins = win_huxi(self.melds[seat], self.hands[seat], None, False, base=self.base(seat))
+            out = [PASS, "win"] if wins >= MIN_HUXI else [PASS]
+        self._legal[seat] = out
+        return out
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Validate and play ``action`` for ``seat``; return the events. Errors change nothing."""
+        if not isinstance(action, str):
+            raise NotationError(f"an action must be a string, got {action!r}")
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            raise IllegalAction(f"there is no seat {seat!r}; seats are 0-{SEATS - 1}")
+        legal = self.legal_actions(seat)
+        text = action if action in legal else self._canonical(action)
+        if text not in legal:
+            raise IllegalAction(self._why_illegal(seat, text, legal))
+        self._events = []
+        self._legal = {}
+        self.history.append(f"S{seat} {text}")
+        if self.phase == WINDOW:
+            self._answer(seat, text)
+        elif self.phase == DISCARD:
+            self._discard(seat, DECK.card(text.split()[1]))
+        elif self.phase == TIANHU:
+            self._tianhu_answer(seat, text)
+        else:
+            self._win_answer(seat, text)
+        self._legal = {}
+        events, self._events = self._events, []
+        return events
+
+    def actions(self) -> list[str]:
+        """The actions played so far, ``S<n> …``, canonical."""
+        return list(self.history)
+
+    def view(self, seat: int | None) -> JSON:
+        """The replay document as ``seat`` may see it (``None``: the referee)."""
+        from cardavia.games.paohuzi.views import build_view
+
+        return build_view(self, seat)
+
+    def outcome(self) -> JSON | None:
+        """``None`` while ongoing, else the result object."""
+        return None if self.result is None else dict(self.result)
+
+    def record(self) -> JSON:
+        """The starting position and every action played."""
+        rec = dict(self.start)
+        rec["actions"] = list(self.history)
+        return rec
+
+    def determinize(self, seat: int, rng: Rng) -> PaohuziGame:
+        """A full state consistent with ``view(seat)``, other hidden cards dealt from ``rng``."""
+        from cardavia.games.paohuzi.determinize import determinize
+
+        return determinize(self, seat, rng)
+
+    def clone(self) -> PaohuziGame:
+        """An independent copy (lists copied, immutable parts shared)."""
+        g = object.__new__(PaohuziGame)
+        g.__dict__.update(self.__dict__)
+        g.hands = [h[:] for h in self.hands]
+        g.melds = [m[:] for m in self.melds]
+        g.rows = [r[:] for r in self.rows]
+        g.chou = self.chou[:]
+        g.dead = self.dead[:]
+        g.window = None if self.window is None else self.window.copy()
+        g.plans = dict(self.plans)
+        g.history = self.history[:]
+        g._events = []
+        g._legal = {}
+        g._bases = self._bases[:]
+        return g
+
+    # ----- counts (rules section 4) -----------------------------------------------------------
+
+    def base(self, seat: int) -> Base:
+        """The cached ``holding_base`` of ``seat``."""
+        b = self._bases[seat]
+        if b is None:
+            b = self._bases[seat] = holding_base(self.melds[seat], self.hands[seat])
+        return b
+
+    def fours(self, seat: int) -> int:
+        """F: number of ti and pao melds of ``seat``."""
+        return self.base(seat).fours
+
+    def held(self, seat: int) -> int:
+        """T: cards in the holdings (melds + hand)."""
+        b = self.base(seat)
+        return b.cards + b.kan_cards + b.free_cards
+
+    def owed(self, seat: int) -> int:
+        """T - target(F)."""
+        b = self.base(seat)
+        return b.cards + b.kan_cards + b.free_cards - target_size(b.fours)
+
+    def has_free(self, seat: int) -> bool:
+        """True if the hand holds a card outside a kan."""
+        return self.base(seat).free != 0
+
+    def stock_left(self) -> int:
+        """Cards still in the stock."""
+        return len(self.stock) - self.top
+
+    # ----- starting ---------------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """The normal start: initial ti, tianhu offers, then the dealer's opening discard."""
+        self._events = []
+        for seat in range(SEATS):
+            hand = self.hands[seat]
+            for k in range(KINDS):
+                if hand[k] == 4:
+                    self._take(seat, k, 4)
+                    self.melds[seat].append(identical("ti", k, hidden=True))
+                    self._emit("paohuzi.initial_ti", {"seat": seat, "card": CODES[k]}, {seat})
+                    self._emit("paohuzi.initial_ti", {"seat": seat}, {s for s in range(SEATS) if s != seat})
+        order = (self.dealer, nxt(self.dealer), nxt(nxt(self.dealer)))
+        self.queue = tuple(s for s in order if self._tianhu_qualifies(s))
+        if self.queue:
+            self._open(TIANHU, self.queue[0])
+        else:
+            self._after_tianhu()
+        self.opening, self._events = self._events, []
+
+    def resume(self, seat: int, step: str) -> None:
+        """Start at a recorded ``next`` step: ``"draw"`` (reveal) or ``"discard"``."""
+        self._events = []
+        if step == "discard":
+            self._open(DISCARD, seat)
+        else:
+            self._turn(seat)
+        self.opening, self._events = self._events, []
+
+    def _tianhu_qualifies(self, seat: int) -> bool:
+        ti = sum(1 for m in self.melds[seat] if m.kind == "ti")
+        kan = sum(1 for n in self.hands[seat] if n == 3)
+        return ti >= 3 or kan >= 5 or (self.rules.tianhu_ti_counts_as_kan and ti + kan >= 5)
+
+    def _after_tianhu(self) -> None:
+        d = self.dealer
+        if self.owed(d) >= 1:
+            if self.has_free(d):
+                self._open(DISCARD, d)
+                return
+            self._kill(d)
+        self._turn(nxt(d))
+
+    # ----- helpers ----------------------------------------------------------------------------
+
+    def _emit(self, kind: str, params: dict[str, Any], audience: set[int] | None = None) -> None:
+        self._events.append(Event(kind, params, None if audience is None else frozenset(audience)))
+
+    def _open(self, phase: str, actor: int) -> None:
+        self.phase = phase
+        self.actor = actor
+        self.decision_id += 1
+
+    def _take(self, seat: int, kind: int, n: int) -> None:
+        self.hands[seat][kind] -= n
+        self._bases[seat] = None
+        if seat == self.dealer and kind == self.shown:
+            self.shown = -1
+
+    def _kill(self, seat: int) -> None:
+        self.dead[seat] = True
+        self._emit("paohuzi.dead", {"seat": seat})
+
+    def _add_chou(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        if not self.chou[seat] & bit:
+            self.chou[seat] |= bit
+            self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]})
+
+    def _canonical(self, action: str) -> str:
+        parsed = read_action(action, DECK)
+        verb = parsed.verb
+        if verb in _SIMPLE_VERBS:
+            if parsed.groups:
+                raise NotationError(f"{verb!r} takes no cards: {action!r}")
+            return verb
+        if verb == "discard":
+            if len(parsed.groups) != 1 or len(parsed.groups[0]) != 1:
+                raise NotationError(f"'discard' takes exactly one card: {action!r}")
+            return DISCARD_TEXT[parsed.groups[0][0]]
+        if verb == "chi":
+            if not parsed.groups:
+                raise NotationError(f"'chi' needs its groups: {action!r}")
+            return write_action("chi", parsed.groups, DECK)
+        raise NotationError(
+            f"unknown action {verb!r}; Paohuzi actions are pass, win, tianhu, discard, peng, pao, chi"
+        )
+
+    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
+        if self.phase == OVER:
+            return "the deal is over"
+        if not legal:
+            if self.phase == WINDOW and self.window is not None and seat in self.window.answers:
+                return f"seat {seat} has already answered in this window"
+            return f"seat {seat} is not asked now"
+        if text.startswith("discard "):
+            k = DECK.card(text.split()[1])
+            n = self.hands[seat][k]
+            reason = "is not in the hand" if n == 0 else "is part of a kan (locked)"
+            return f"cannot discard {CODES[k]}: it {reason}"
+        if text.startswith("chi ") and any(a.startswith("chi ") for a in legal):
+            plans = "; ".join(a[4:] for a in legal if a.startswith("chi "))
+            return f"{text!r} is not a legal chi plan; legal plans: {plans}"
+        return f"{text!r} is not legal for seat {seat} now; legal: {', '.join(legal)}"
+
+    # ----- decisions --------------------------------------------------------------------------
+
+    def _tianhu_answer(self, seat: int, text: str) -> None:
+        if text == "tianhu":
+            self._tianhu_win(seat)
+            return
+        self.queue = self.queue[1:]
+        if self.queue:
+            self._open(TIANHU, self.queue[0])
+        else:
+            self._after_tianhu()
+
+    def _win_answer(self, seat: int, text: str) -> None:
+        if text == "win":
+            self._normal_win(seat, self.card, None, False)
+            return
+        if self.has_free(seat):
+            self._open(DISCARD, seat)
+            return
+        self._kill(seat)
+        self._turn(nxt(seat))
+
+    def _discard(self, seat: int, card: int) -> None:
+        self._take(seat, card, 1)
+        self._emit("paohuzi.discard", {"seat": seat, "card": CODES[card]})
+        self._add_chou(seat, card)
+        if not self._open_window(card, seat, DISCARD):
+            self._dies(seat, card, False)
+            self._turn(nxt(seat))
+
+    def _answer(self, seat: int, text: str) -> None:
+        window = self.window
+        assert window is not None
+        window.answer(seat, text)
+        self._emit("paohuzi.answer", {"seat": seat, "action": text}, {seat})
+        if not window.complete:
+            return
+        card, owner, kind = self.card, self.owner, self.kind
+        offset = 0 if kind == REVEAL else 1
+
+        def priority(s: int, a: str) -> tuple[int, ...] | None:
+            return None if a == PASS else (-_level(a), (s - owner) % SEATS - offset)
+
+        best = resolve(window.answers, priority)
+        self._emit(
+            "paohuzi.resolved",
+            {
+                "card": CODES[card],
+                "seat": None if best is None else best[0],
+                "action": None if best is None else best[1],
+            },
+        )
+        for s, a in sorted(window.answers.items()):
+            if a == PASS and any(o == "peng" or o.startswith("chi ") for o in window.options[s]):
+                self._add_chou(s, card)
+        self.window = None
+        if best is None:
+            self._dies(owner, card, kind == REVEAL)
+            self._turn(nxt(owner))
+            return
+        claimer, action = best
+        if action == "win":
+            self._normal_win(claimer, card, card, claimer != owner)
+            return
+        self._execute(claimer, action, card)
+        if self.owed(claimer) >= 1 and not self.dead[claimer] and self.has_free(claimer):
+            self._open(DISCARD, claimer)
+        else:
+            self._turn(nxt(claimer))
+
+    def _execute(self, seat: int, action: str, card: int) -> None:
+        melds = self.melds[seat]
+        if action == "pao":
+            if self.hands[seat][card] == 3:
+                self._take(seat, card, 3)
+                melds.append(identical("pao", card))
+                source = "kan"
+            else:
+                i = next(i for i, m in enumerate(melds) if m.card == card and m.kind in ("wei", "peng"))
+                source = melds[i].kind
+                melds[i] = identical("pao", card)
+                self._bases[seat] = None
+            self._emit("paohuzi.pao", {"seat": seat, "card": CODES[card], "from": source})
+        elif action == "peng":
+            self._take(seat, card, 2)
+            melds.append(identical("peng", card))
+            self._emit("paohuzi.peng", {"seat": seat, "card": CODES[card]})
+        else:
+            plan = self.plans[seat][action]
+            used = [c for g in plan for c in g]
+            used.remove(card)
+            for c in used:
+                self._take(seat, c, 1)
+            for g in plan:
+                melds.append(Meld("chi", g))
+            groups = [DECK.format(g) for g in plan]
+            self._emit("paohuzi.chi", {"seat": seat, "card": CODES[card], "groups": groups})
+
+    def _dies(self, seat: int, card: int, revealed: bool) -> None:
+        self.rows[seat].append(card)
+        self._emit("paohuzi.dies", {"seat": seat, "card": CODES[card]})
+        if revealed:
+            self._add_chou(seat, card)
+
+    # ----- reveals, compulsory melds, windows -------------------------------------------------
+
+    def _turn(self, seat: int) -> None:
+        """``seat`` must reveal; run every automatic step until a decision opens or the deal ends."""
+        while True:
+            if self.top >= len(self.stock):
+                self._draw_end()
+                return
+            card = self.stock[self.top]
+            self.top += 1
+            self._emit("paohuzi.reveal", {"seat": seat, "card": CODES[card], "stock": self.stock_left()})
+            if self._compulsory(seat, card):
+                if self._after_compulsory(seat, card):
+                    return
+            elif self._open_window(card, seat, REVEAL):
+                return
+            else:
+                self._dies(seat, card, True)
+            seat = nxt(seat)
+
+    def _compulsory(self, seat: int, card: int) -> bool:
+        hand, melds = self.hands[seat], self.melds[seat]
+        if hand[card] == 3:
+            self._take(seat, card, 3)
+            melds.append(identical("ti", card))
+            self._emit("paohuzi.ti", {"seat": seat, "card": CODES[card], "from": "kan"})
+            return True
+        if self.rules.own_wei_upgrade != PAO:
+            for i, m in enumerate(melds):
+                if m.kind == "wei" and m.card == card:
+                    melds[i] = identical("ti", card)
+                    self._bases[seat] = None
+                    self._emit("paohuzi.ti", {"seat": seat, "card": CODES[card], "from": "wei"})
+                    return True
+        if hand[card] == 2:
+            self._take(seat, card, 2)
+            melds.append(identical("wei", card))
+            self._emit("paohuzi.wei", {"seat": seat, "card": CODES[card]})
+            return True
+        return False
+
+    def _after_compulsory(self, seat: int, card: int) -> bool:
+        """Rules 5.4; True when a decision (win or discard) has opened."""
+        if self.dead[seat] or self.owed(seat) <= 0:
+            return False
+        self.card = card
+        if win_huxi(self.melds[seat], self.hands[seat], None, False, base=self.base(seat)) >= MIN_HUXI:
+            self._open(WIN, seat)
+            return True
+        if self.has_free(seat):
+            self._open(DISCARD, seat)
+            return True
+        self._kill(seat)
+        return False
+
+    def _open_window(self, card: int, owner: int, kind: str) -> bool:
+        """Compute every seat's options on ``card``; open the window if anybody has one."""
+        options, plans = self.options(card, owner, kind)
+        if not options:
+            return False
+        self.card, self.owner, self.kind, self.plans = card, owner, kind, plans
+        self.window = ClaimWindow(self.decision_id + 1, options)
+        self._open(WINDOW, -1)
+        return True
+
+    def options(
+        self, card: int, owner: int, kind: str
+    ) -> tuple[dict[int, tuple[str, ...]], dict[int, dict[str, Plan]]]:
+        """Rules 5.5: each seat's sorted options on ``card`` (seats with none left out), and the
+        chi plans behind each seat's ``chi`` texts."""
+        options: dict[int, tuple[str, ...]] = {}
+        plans: dict[int, dict[str, Plan]] = {}
+        reveal = kind == REVEAL
+        own_wei_pao = self.rules.own_wei_upgrade == PAO
+        bit = 1 << card
+        for p in range(SEATS):
+            if p == owner and not reveal:
+                continue
+            opts: list[str] = []
+            hand, melds, dead = self.hands[p], self.melds[p], self.dead[p]
+            n = hand[card]
+            if (
+                reveal
+                and not dead
+                and win_huxi(melds, hand, card, p != owner, own_wei_pao, self.base(p)) >= MIN_HUXI
+            ):
+                opts.append("win")
+            if n == 3:
+                if p != owner:
+                    opts.append("pao")
+            else:
+                for m in melds:
+                    if m.card == card and (
+                        (m.kind == "wei" and (p != owner or own_wei_pao)) or (m.kind == "peng" and reveal)
+                    ):
+                        opts.append("pao")
+                        break
+            if not dead and not self.chou[p] & bit:
+                needs_discard = self.owed(p) >= 0
+                # 6.5: a peng that makes owed = 1 must leave a free card to discard.
+                if n == 2 and p != owner and (not needs_discard or self.base(p).free_cards >= 3):
+                    opts.append("peng")
+                if n < 3 and (p == nxt(owner) or (reveal and p == owner)):
+                    seat_plans = chi_plans(hand, card, needs_discard)
+                    if seat_plans:
+                        texts = {write_action("chi", plan, DECK): plan for plan in seat_plans}
+                        plans[p] = texts
+                        opts.extend(texts)
+            if opts:
+                opts.append(PASS)
+                options[p] = tuple(sorted(opts))
+        return options, plans
+
+    # ----- the end ----------------------------------------------------------------------------
+
+    def _finish(self, result: JSON) -> None:
+        self.result = result
+        self.phase = OVER
+        self.actor = -1
+        self.window = None
+        self.decision_id += 1
+        self._emit("paohuzi.end", {"winner": result["winner"], "payments": list(result["payments"])})
+
+    def _draw_end(self) -> None:
+        self._emit("paohuzi.draw", {})
+        self._finish({"winner": None, "payments": [0] * SEATS})
+
+    def _pay(self, winner: int, huxi: int, card: int | None, groups: list[str]) -> None:
+        t = tun(huxi)
+        payments = [2 * t if s == winner else -t for s in range(SEATS)]
+        code = None if card is None else CODES[card]
+        self._emit("paohuzi.win", {"seat": winner, "huxi": huxi, "tun": t, "card": code})
+        self._finish(
+            {
+                "winner": winner,
+                "card": None if card is None else CODES[card],
+                "score": huxi,
+                "tun": t,
+                "groups": groups,
+                "payments": payments,
+            }
+        )
+
+    def _normal_win(self, seat: int, card: int, new: int | None, from_other: bool) -> None:
+        """``seat`` wins on the revealed ``card`` (``new`` None: it is already in his melds)."""
+        scored = scored_groups(
+            self.melds[seat], self.hands[seat], new, from_other, self.rules.own_wei_upgrade == PAO
+        )
+        assert scored is not None and scored[0] != NO_SPLIT
+        self._pay(seat, scored[0], card, scored[1])
+
+    def _tianhu_win(self, seat: int) -> None:
+        groups: list[str] = []
+        huxi = 0
+        for m in self.melds[seat]:
+            if m.kind == "ti":
+                groups.append(m.text())
+                huxi += m.huxi()
+        for k in range(KINDS):
+            if self.hands[seat][k] == 3:
+                groups.append(f"kan {DECK.format((k, k, k))}")
+                huxi += identical_huxi("kan", k)
+        self._emit("paohuzi.tianhu", {"seat": seat, "huxi": huxi})
+        self._pay(seat, huxi, None, groups)

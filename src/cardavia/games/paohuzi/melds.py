@@ -1,0 +1,190 @@
+"""Melds on the table, their text form, and the win evaluation over placements (rules 7.3).
+
+A ``Meld`` is a typed group (``chi``, ``peng``, ``wei``, ``pao``, ``ti``). ``hidden`` marks an initial
+ti, whose identity only its owner sees until the end of the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from cardavia.engine.errors import NotationError
+from cardavia.games.paohuzi.cards import DECK, KINDS, MELD_KINDS, chi_huxi, group_type, identical_huxi
+from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, split_groups
+
+FOURS = ("pao", "ti")
+_MELD_HUXI: dict[tuple[str, tuple[int, ...]], int] = {}  # at most every distinct meld: a few hundred
+
+
+class Meld(NamedTuple):
+    """One group on the table: its kind and its cards (sorted kinds)."""
+
+    kind: str
+    cards: tuple[int, ...]
+    hidden: bool = False
+
+    @property
+    def card(self) -> int:
+        """The kind of an identical meld (its first card)."""
+        return self.cards[0]
+
+    def huxi(self) -> int:
+        """The meld's huxi (rules 3.4)."""
+        key = (self.kind, self.cards)
+        value = _MELD_HUXI.get(key)
+        if value is None:
+            value = chi_huxi(self.cards) if self.kind == "chi" else identical_huxi(self.kind, self.cards[0])
+            _MELD_HUXI[key] = value
+        return value
+
+    def text(self) -> str:
+        """``"peng b5 b5 b5"``: kind then cards, canonical."""
+        return f"{self.kind} {DECK.format(self.cards)}"
+
+
+def identical(kind: str, card: int, hidden: bool = False) -> Meld:
+    """An identical meld (peng, wei: 3 cards; pao, ti: 4 cards) of ``card``."""
+    return Meld(kind, (card,) * (4 if kind in FOURS else 3), hidden)
+
+
+def parse_meld(text: object) -> Meld:
+    """Read ``"wei s4 s4 s4"``; ``NotationError`` naming what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"a meld must be a string, got {text!r}")
+    words = text.split()
+    if not words or words[0] not in MELD_KINDS:
+        raise NotationError(f"meld {text!r} must start with one of {', '.join(MELD_KINDS)}")
+    kind, cards = words[0], tuple(DECK.parse(" ".join(words[1:])))
+    if kind == "chi":
+        if group_type(cards) is None:
+            raise NotationError(f"meld {text!r} is not a chi-type group")
+    else:
+        size = 4 if kind in FOURS else 3
+        if len(cards) != size or len(set(cards)) != 1:
+            raise NotationError(f"meld {text!r}: a {kind} is {size} identical cards")
+    return Meld(kind, cards)
+
+
+def full_size(fours: int) -> int:
+    """Cards in a complete holding with ``fours`` ti/pao (rules 4.1)."""
+    return 21 if fours == 0 else 20 + fours
+
+
+def target_size(fours: int) -> int:
+    """Cards held at rest with ``fours`` ti/pao (rules 4.1)."""
+    return 20 + max(0, fours - 1)
+
+
+class Base(NamedTuple):
+    """What the win check needs of a holding, computed once per change of the holding."""
+
+    huxi: int
+    cards: int
+    fours: int
+    kan_huxi: int
+    kan_cards: int
+    free: int
+    free_cards: int
+
+
+def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
+    """Melds' huxi, cards and fours; kans' huxi and cards; the packed free cards and their number."""
+    huxi = cards = fours = 0
+    for m in melds:
+        huxi += m.huxi()
+        cards += len(m.cards)
+        if m.kind in FOURS:
+            fours += 1
+    kan_huxi = kan_cards = free = free_cards = 0
+    for k in range(KINDS):
+        n = hand[k]
+        if n >= 3:
+            kan_huxi += identical_huxi("kan", k)
+            kan_cards += 3
+            n -= 3
+        if n:
+            free |= n << (2 * k)
+            free_cards += n
+    return Base(huxi, cards, fours, kan_huxi, kan_cards, free, free_cards)
+
+
+# A placement: -1 free (or holdings), -2 kan -> pao, i >= 0 meld i upgraded to pao.
+FREE, KAN_PAO = -1, -2
+
+
+def _placements(
+    melds: Sequence[Meld],
+    hand: Sequence[int],
+    card: int | None,
+    from_other: bool,
+    own_wei_pao: bool,
+    base: Base | None = None,
+) -> list[tuple[int, int, int, int]]:
+    """Viable placements as (placement, huxi outside the free cards, free packed, fours)."""
+    b = holding_base(melds, hand) if base is None else base
+    out: list[tuple[int, int, int, int]] = []
+    fixed = b.huxi + b.kan_huxi
+    if card is None:
+        if b.cards + b.kan_cards + b.free_cards == full_size(b.fours):
+            out.append((FREE, fixed, b.free, b.fours))
+        return out
+    bit = 1 << (2 * card)
+    total = b.cards + b.kan_cards + b.free_cards + 1
+    if total == full_size(b.fours) and (b.free >> (2 * card)) & 3 < 3:
+        out.append((FREE, fixed, b.free + bit, b.fours))
+    if total == full_size(b.fours + 1):
+        pao = identical_huxi("pao", card)
+        if from_other and hand[card] >= 3:
+            out.append((KAN_PAO, fixed - identical_huxi("kan", card) + pao, b.free, b.fours + 1))
+        for i, m in enumerate(melds):
+            if m.cards[0] == card and (m.kind == "peng" or (m.kind == "wei" and (from_other or own_wei_pao))):
+                out.append((i, fixed - m.huxi() + pao, b.free, b.fours + 1))
+    return out
+
+
+def win_huxi(
+    melds: Sequence[Meld],
+    hand: Sequence[int],
+    card: int | None,
+    from_other: bool,
+    own_wei_pao: bool = False,
+    base: Base | None = None,
+) -> int:
+    """Highest huxi of a complete holding over every placement of ``card``; ``NO_SPLIT`` if none.
+
+    ``card`` None judges the holdings as they are (after a compulsory wei/ti). ``from_other``: the
+    card was revealed by another seat (kan -> pao and wei -> pao become possible placements).
+    ``base``: ``holding_base(melds, hand)`` if the caller has it.
+    """
+    best = NO_SPLIT
+    for _placement, fixed, free, fours in _placements(melds, hand, card, from_other, own_wei_pao, base):
+        v = best_split(free, fours >= 1)
+        if v != NO_SPLIT and fixed + v > best:
+            best = fixed + v
+    return best
+
+
+def scored_groups(
+    melds: Sequence[Meld], hand: Sequence[int], card: int | None, from_other: bool, own_wei_pao: bool = False
+) -> tuple[int, list[str]] | None:
+    """The best complete holding as (huxi, group texts: melds, kans, free groups); None if none."""
+    best: tuple[int, int, int, int] | None = None
+    for placement, fixed, free, fours in _placements(melds, hand, card, from_other, own_wei_pao):
+        v = best_split(free, fours >= 1)
+        if v != NO_SPLIT and (best is None or fixed + v > best[1] + best_split(best[2], best[3] >= 1)):
+            best = (placement, fixed, free, fours)
+    if best is None:
+        return None
+    placement, fixed, free, fours = best
+    texts = []
+    for i, m in enumerate(melds):
+        texts.append(identical("pao", m.card).text() if i == placement else m.text())
+    if placement == KAN_PAO and card is not None:
+        texts.append(identical("pao", card).text())
+    for k in range(KINDS):
+        if hand[k] >= 3 and not (placement == KAN_PAO and k == card):
+            texts.append(f"kan {DECK.format((k, k, k))}")
+    for label, cards in split_groups(free, fours >= 1):
+        texts.append(f"{label} {DECK.format(cards)}")
+    return fixed + best_split(free, fours >= 1), texts

@@ -1,0 +1,84 @@
+"""Ruleset options (rules section 9, "engine configuration flags") and the count rules of section 4."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+from cardavia.games.paohuzi.cards import KINDS, chi_groups_with
+
+TI = "ti"
+PAO = "pao"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The two configurable points of the spec, with its defaults.
+
+    ``own_wei_upgrade``: own reveal + own wei is a compulsory ``"ti"`` (default) or an optional
+    ``"pao"`` (A3). ``tianhu_ti_counts_as_kan``: ti + kan >= 5 also qualifies for tianhu (A17).
+    """
+
+    own_wei_upgrade: str = TI
+    tianhu_ti_counts_as_kan: bool = False
+
+    def __post_init__(self) -> None:
+        if self.own_wei_upgrade not in (TI, PAO):
+            raise ValueError(f"own_wei_upgrade must be 'ti' or 'pao', got {self.own_wei_upgrade!r}")
+
+
+DEFAULT_RULES = Rules()
+
+Plan = tuple[tuple[int, ...], ...]
+
+# For each claimed kind and number of copies to place (hand copies + the claimed one): every
+# multiset of chi-type groups holding exactly that many copies, each group holding at least one,
+# with the hand cards it uses as (kind, count) pairs and their total.
+_Candidate = tuple[Plan, tuple[tuple[int, int], ...], int]
+
+
+def _candidates(card: int, copies: int) -> list[_Candidate]:
+    out: list[_Candidate] = []
+    groups = chi_groups_with(card)
+    for size in range(1, copies + 1):
+        for combo in combinations_with_replacement(groups, size):
+            need: dict[int, int] = {}
+            for g in combo:
+                for k in g:
+                    need[k] = need.get(k, 0) + 1
+            if need[card] != copies:
+                continue
+            need[card] -= 1
+            uses = tuple((k, n) for k, n in sorted(need.items()) if n)
+            out.append((tuple(sorted(combo)), uses, sum(n for _k, n in uses)))
+    return out
+
+
+_CANDIDATES = [[_candidates(c, copies) if copies else [] for copies in range(4)] for c in range(KINDS)]
+
+
+def chi_plans(hand: list[int], card: int, needs_discard: bool) -> list[Plan]:
+    """Every distinct legal chi plan on ``card`` for ``hand`` (rules 6.1), sorted.
+
+    A plan is a sorted tuple of chi-type groups, each holding ``card``, that together hold the
+    claimed card and every hand copy of it; the other cards come from free hand cards (kan cards
+    are locked). ``needs_discard``: the chi makes ``owed = 1``, so a free card must remain (6.5).
+    """
+    held = hand[card]
+    if held >= 3:
+        return []
+    free_total = -1
+    plans = []
+    for plan, uses, used in _CANDIDATES[card][held + 1]:
+        for k, n in uses:
+            have = hand[k]
+            if have < n or have >= 3:
+                break
+        else:
+            if needs_discard:
+                if free_total < 0:
+                    free_total = sum(n for n in hand if n < 3)
+                if free_total - used < 1:
+                    continue
+            plans.append(plan)
+    return sorted(plans)

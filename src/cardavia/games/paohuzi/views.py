@@ -1,0 +1,69 @@
+"""Views of a Paohuzi deal (records-and-cli.md section 5), built by listing allowed fields.
+
+The referee (``seat`` None) sees everything the replay document has. A seat sees its own hand,
+every public thing, other hands as counts, never the stock order, never another seat's options or
+hidden answers: in a claim window, a tianhu offer or a win decision it learns only whether it is
+asked itself. After the deal every hand and every initial ti is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardavia.engine.game import JSON
+from cardavia.games.paohuzi.cards import CODES, DECK, KINDS
+
+if TYPE_CHECKING:
+    from cardavia.games.paohuzi.game import PaohuziGame
+
+SEATS = 3
+
+
+def _status(game: PaohuziGame) -> str:
+    if game.result is None:
+        return "ongoing"
+    return "draw" if game.result["winner"] is None else "win"
+
+
+def _seat_doc(game: PaohuziGame, s: int, seat: int | None, over: bool) -> dict[str, Any]:
+    sees_all = seat is None or seat == s or over
+    hand: Any = DECK.format_list(DECK.expand(game.hands[s])) if sees_all else sum(game.hands[s])
+    melds = [m.text() if sees_all or not m.hidden else m.kind for m in game.melds[s]]
+    shown = game.shown if s == game.dealer and game.shown >= 0 else None
+    return {
+        "hand": hand,
+        "melds": melds,
+        "discards": [CODES[c] for c in game.rows[s]],
+        "chou": [CODES[k] for k in range(KINDS) if game.chou[s] >> k & 1],
+        "shown": None if shown is None else CODES[shown],
+        "dead": game.dead[s],
+    }
+
+
+def build_view(game: PaohuziGame, seat: int | None) -> JSON:
+    """The replay document of ``game`` as ``seat`` may see it."""
+    from cardavia.games.paohuzi.game import DISCARD, WINDOW
+
+    over = game.result is not None
+    decision = game.decision()
+    to_act: list[int] = []
+    if decision is not None:
+        if seat is None or game.phase == DISCARD:
+            to_act = list(decision.seats)
+        elif seat in decision.seats:
+            to_act = [seat]
+    legal = {str(s): game.legal_actions(s) for s in to_act if seat is None or s == seat}
+    public = None
+    if game.phase == WINDOW:
+        public = {"card": CODES[game.card], "owner": game.owner, "window": game.kind}
+    return {
+        "game": "paohuzi",
+        "dealer": game.dealer,
+        "status": _status(game),
+        "to_act": to_act,
+        "public": public,
+        "legal": legal,
+        "seats": [_seat_doc(game, s, seat, over) for s in range(SEATS)],
+        "stock": game.stock_left(),
+        "result": None if game.result is None else dict(game.result),
+    }
