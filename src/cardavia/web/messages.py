@@ -66,34 +66,48 @@ TABLE_MESSAGES: dict[str, str] = {
     "end.download": _("Download the game record"),
     # errors (the server sends key + text; these are the client's own)
     "error.connection": _("The connection to the table failed."),
-    # events: what happened, step by step
-    "event.generic": _("{seat}: {what}"),
-    "event.action": _("{seat}: {action}"),
-    "event.timeout": _("{seat} did not answer in time and passed"),
+    # events: what happened, step by step (params are filled in by the browser)
+    "event.generic": _("{kind}"),
+    "event.timeout": _("{seat} did not answer in time: pass"),
+    "event.sisepai.start": _("New deal: {dealer} deals, {stock} cards in the stock."),
+    "event.sisepai.draw": _("{seat} draws {card}."),
+    "event.sisepai.take": _("{seat} takes {card}: {group}."),
+    "event.sisepai.dead": _("Nobody takes {card}."),
+    "event.sisepai.discard": _("{seat} discards {card}."),
+    "event.sisepai.answer": _("{seat} answered: {action}."),
+    "event.sisepai.win": _("{seat} wins with {card}: {score} points."),
+    "event.paohuzi.initial_ti": _("{seat} lays down a ti."),
+    "event.paohuzi.reveal": _("{seat} reveals {card}."),
+    "event.paohuzi.discard": _("{seat} discards {card}."),
+    "event.paohuzi.answer": _("{seat} answered: {action}."),
+    "event.paohuzi.chi": _("{seat} chis {card}: {groups}."),
+    "event.paohuzi.peng": _("{seat} pengs {card}."),
+    "event.paohuzi.pao": _("{seat} makes a pao with {card}."),
+    "event.paohuzi.wei": _("{seat} makes a wei with {card}."),
+    "event.paohuzi.ti": _("{seat} makes a ti with {card}."),
+    "event.paohuzi.dies": _("{card} dies in front of {seat}."),
+    "event.paohuzi.chou": _("{seat} may no longer chi or peng {card} (chou)."),
+    "event.paohuzi.dead": _("{seat} has no free card left and can no longer win."),
+    "event.paohuzi.tianhu": _("{seat} declares tianhu with {huxi} huxi."),
+    "event.paohuzi.win": _("{seat} wins with {huxi} huxi ({tun} tun)."),
+    "event.paohuzi.draw": _("The stock is empty: nobody wins."),
 }
+
+# Engine events that only move the table along; the log does not show them.
+SILENT_EVENTS: tuple[str, ...] = (
+    "sisepai.window",
+    "sisepai.asked",
+    "sisepai.resolve",
+    "sisepai.await_discard",
+    "sisepai.end",
+    "paohuzi.resolved",
+    "paohuzi.end",
+)
 
 # Plural messages: key -> (singular, plural); ``{n}`` is the number.
 TABLE_PLURALS: dict[str, tuple[str, str]] = {
     "countdown": (_("{n} second left"), _("{n} seconds left")),
     "cards_in_hand": (_("{n} card in hand"), _("{n} cards in hand")),
-}
-
-# Card names for screen readers.
-SISEPAI_COLOURS: dict[str, str] = {"R": _("Red"), "Y": _("Yellow"), "W": _("White"), "G": _("Green")}
-SISEPAI_RANKS: dict[str, str] = {
-    "G": _("General"),
-    "A": _("Advisor"),
-    "E": _("Elephant"),
-    "C": _("Chariot"),
-    "H": _("Horse"),
-    "N": _("Cannon"),
-    "S": _("Soldier"),
-}
-CARD_MESSAGES: dict[str, str] = {
-    "card.sisepai": _("{colour} {rank}"),
-    "card.flower": _("Flower {n}"),
-    "card.small": _("small {n}"),
-    "card.big": _("big {n}"),
 }
 
 # Errors the server sends: key -> msgid.
@@ -115,17 +129,19 @@ def error_text(key: str) -> str:
     return i18n.gettext(ERRORS[key])
 
 
-def table_messages(lang: str) -> dict[str, Any]:
-    """Every message the table needs, translated into ``lang``."""
+def table_messages(lang: str, game: str) -> dict[str, Any]:
+    """Every message the table of ``game`` needs, translated into ``lang``, and its card names."""
+    from cardavia.web import art
+
     token = i18n.set_language(lang)
     try:
         out: dict[str, Any] = {key: i18n.gettext(text) for key, text in TABLE_MESSAGES.items()}
-        out.update({key: i18n.gettext(text) for key, text in CARD_MESSAGES.items()})
-        out.update({f"colour.{k}": i18n.gettext(v) for k, v in SISEPAI_COLOURS.items()})
-        out.update({f"rank.{k}": i18n.gettext(v) for k, v in SISEPAI_RANKS.items()})
         out.update({key: i18n.gettext(text) for key, text in ERRORS.items()})
         for key, (one, many) in TABLE_PLURALS.items():
             out[f"plural.{key}"] = i18n.plural_categories(one, many, lang)
+        out["names"] = art.card_names(game, i18n.gettext)
+        out["silent"] = list(SILENT_EVENTS)
+        out["sprite"] = art.sprite_url(game)
         return out
     finally:
         i18n._current.reset(token)

@@ -161,7 +161,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         "game.html",
         game=game_info(name, lang),
         table={"id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty},
-        messages=table_messages(lang),
+        messages=table_messages(lang, name),
         difficulties=_localized_difficulties(request),
         difficulty=actor.difficulty,
         resume=None,

@@ -72,7 +72,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@dataclass
+@dataclass(eq=False)
 class Subscriber:
     """One socket of the table's owner: a bounded outbox its writer task drains."""
 
@@ -252,21 +252,14 @@ class TableActor:
 
     async def _commit(self, seat: int, action: str, timeout: bool = False) -> int:
         """Play on a copy, store, then make it live and tell the owner. Raises on an illegal action."""
-        before = self.game.decision()
-        solo = before is not None and len(before.seats) == 1
         trial = self.game.clone()
         events = trial.apply(seat, action)
         lines = trial.actions()
         await self._store.append(self.id, len(lines) - 1, lines[-1], timeout)
         self.game = trial
         visible = [event_json(e) for e in events if e.visible_to(self.seat)]
-        played = {"kind": "action", "params": {"seat": seat, "action": lines[-1].split(" ", 1)[1]}}
         if timeout:
-            played = {"kind": "timeout", "params": {"seat": seat}}
-        # Another seat's answer in a window of several seats stays unseen: the engine's events
-        # tell what the resolution did.
-        if seat == self.seat or solo:
-            visible.insert(0, played)
+            visible.insert(0, {"kind": "timeout", "params": {"seat": seat}})
         self.log.extend(visible)
         del self.log[:-LOG_LIMIT]
         self.version += 1

@@ -1,0 +1,99 @@
+"""Helpers for the web tests: an app on a temporary SQLite file, tables, and a scripted player."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from cardavia.engine.rng import Rng
+from cardavia.web.config import WebConfig
+
+
+def web_config(db: Path, **overrides: Any) -> WebConfig:
+    """A test server: no pacing, agents in the event loop, random computer players by default."""
+    values: dict[str, Any] = {
+        "db_url": f"sqlite+aiosqlite:///{db}",
+        "ai_delay": 0.0,
+        "claim_timeout": 600.0,
+        "ai_executor": "inline",
+        "ai_tier_override": "random",
+    }
+    values.update(overrides)
+    return WebConfig(**values)
+
+
+def start_table(client: TestClient, game: str, difficulty: str = "easy") -> str:
+    """Deal a table for this client (its cookie jar keeps the owner secret); return its id."""
+    response = client.post(f"/games/{game}/start", data={"difficulty": difficulty}, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    location = response.headers["location"]
+    assert location.startswith("/tables/")
+    return location.removeprefix("/tables/")
+
+
+class Player:
+    """Drives one socket: records every message received, answers with seeded legal choices."""
+
+    def __init__(self, ws: Any, seed: int = 1) -> None:
+        self.ws = ws
+        self.rng = Rng(seed)
+        self.received: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.next_id = 0
+
+    def receive(self) -> dict[str, Any]:
+        text = self.ws.receive_text()
+        self.received.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def until(self, predicate: Callable[[dict[str, Any]], bool], limit: int = 2000) -> dict[str, Any]:
+        for _ in range(limit):
+            message = self.receive()
+            if predicate(message):
+                return message
+        raise AssertionError("the expected message never came")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send_text(json.dumps(message))
+
+    def act(self, action: str, window: int | None = None) -> dict[str, Any]:
+        """Send ``action`` and return the ``ack`` or ``error`` answering it."""
+        assert self.state is not None
+        self.next_id += 1
+        ref = self.next_id
+        self.send({"type": "act", "window": self.state["window"] if window is None else window,
+                   "action": action, "id": ref})
+        return self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == ref)
+
+    def waiting_for_me(self) -> bool:
+        return self.state is not None and bool(self.state["legal"]) and self.state["outcome"] is None
+
+    def play_to_end(self, max_actions: int = 500) -> dict[str, Any]:
+        """Play seeded random legal actions until the deal is over; return the final state."""
+        if self.state is None:
+            self.until(lambda m: m["type"] == "state")
+        for _ in range(max_actions):
+            assert self.state is not None
+            if self.state["window"] is None:
+                return self.state
+            if self.waiting_for_me():
+                legal = self.state["legal"]
+                answer = self.act(legal[self.rng.below(len(legal))])
+                assert answer["type"] == "ack", answer
+            else:
+                self.until(lambda m: m["type"] == "state")
+        raise AssertionError("the deal did not end")
+
+
+@contextmanager
+def table_socket(client: TestClient, table_id: str, seed: int = 1) -> Iterator[Player]:
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        yield Player(ws, seed)
