@@ -1,0 +1,191 @@
+"""The three globals a rules fragment may call (contract C): ``cards``, ``example`` and ``term``.
+
+They render in the language of the current request (``i18n.current_language()``); card pictures are
+the art of ``cardavia.web.art``, the same the table shows, named for screen readers. ``example`` asks
+the engine (``SPEC.analyze``) for the groups and the score, so a page can never show a result the
+engine disagrees with; a test checks the ``expect`` of every example against the same call.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.numbers import format_percent
+from markupsafe import Markup
+
+from cardavia.web import art
+from cardavia.web.i18n import DEFAULT_LANG, current_language, gettext, ngettext
+
+CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+BABEL_LOCALES = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh_Hans"}
+_PAOHUZI_KINDS = frozenset({"chi", "peng", "wei", "pao", "ti", "kan", "pair"})
+
+
+def _load(name: str) -> dict[str, Any]:
+    path = CONTENT_DIR / name
+    if not path.is_file():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else {}
+
+
+@cache
+def glossary() -> dict[str, Any]:
+    """``content/glossary.json``: term key -> {lang: text}."""
+    return _load("glossary.json")
+
+
+@cache
+def examples() -> dict[str, Any]:
+    """``content/examples.json``: example id -> {game, query, expect}."""
+    return _load("examples.json")
+
+
+def card_names(game: str) -> dict[str, str]:
+    """The accessible names of ``game``'s cards in the current language."""
+    return art.card_names(game, gettext)
+
+
+def card(game: str, code: str, css_class: str = "card") -> Markup:
+    """One card picture; ``ValueError`` for a code the game does not have."""
+    names = card_names(game)
+    if code not in names:
+        raise ValueError(f"unknown {game} card code {code!r}")
+    return Markup(art.card_svg(game, code, names[code], css_class))
+
+
+def cards(codes: str, game: str) -> Markup:
+    """Inline pictures of ``codes`` (space separated, shown in the given order), in one row."""
+    pictures = Markup("").join(card(game, code) for code in codes.split())
+    return Markup('<span class="cards-row" data-game="{}">{}</span>').format(game, pictures)
+
+
+def term(key: str) -> str:
+    """A glossary term in the page's language (English when missing; the key itself when unknown)."""
+    entry = glossary().get(key)
+    if not isinstance(entry, dict):
+        return key
+    text = entry.get(current_language()) or entry.get(DEFAULT_LANG)
+    return text if isinstance(text, str) and text else key
+
+
+def sisepai_group_kind(codes: list[str]) -> str:
+    """The glossary key of a Sì Sè Pái group's type (rules/sisepai.md section 3), for its label."""
+    if len(codes) == 1:
+        return "sisepai.single_flower" if codes[0].startswith("F") else "sisepai.single_general"
+    if len(set(codes)) == 1:
+        return {2: "sisepai.pair", 3: "sisepai.triple"}.get(len(codes), "sisepai.quad")
+    ranks = {code[1] for code in codes}
+    if ranks == {"S"}:
+        return "sisepai.three_soldiers" if len(codes) == 3 else "sisepai.four_soldiers"
+    return "sisepai.command_group" if "G" in ranks else "sisepai.field_group"
+
+
+def _group(game: str, text: str) -> Markup:
+    words = text.split()
+    if game == "paohuzi" and words and words[0] in _PAOHUZI_KINDS:
+        kind, codes = f"paohuzi.{words[0]}", words[1:]
+    else:
+        kind, codes = sisepai_group_kind(words), words
+    pictures = Markup("").join(card(game, code) for code in codes)
+    return Markup(
+        '<span class="group"><span class="cards">{}</span><span class="label">{}</span></span>'
+    ).format(pictures, term(kind))
+
+
+def _verdict(game: str, result: dict[str, Any]) -> str:
+    if not result.get("complete"):
+        return gettext("Not complete: these cards cannot all be split into legal groups.")
+    if game == "sisepai":
+        score = int(result["score"])
+        return ngettext(
+            "Complete hand worth %(num)d point.", "Complete hand worth %(num)d points.", score
+        ) % {"num": score}
+    huxi = int(result["huxi"])
+    if not result.get("win"):
+        return ngettext(
+            "Seven groups, but only %(num)d huxi: not enough to win.",
+            "Seven groups, but only %(num)d huxi: not enough to win.",
+            huxi,
+        ) % {"num": huxi}
+    tun = int(result["tun"])
+    return gettext("A win with {huxi} huxi, worth {tun} tun from each opponent.").format(huxi=huxi, tun=tun)
+
+
+def _holding(game: str, query: dict[str, Any]) -> Markup:
+    rows = [
+        Markup('<div class="holding"><span class="caption">{}</span> {}</div>').format(
+            gettext("Concealed hand:"), cards(str(query.get("hand", "")), game)
+        )
+    ]
+    shown = query.get("exposed") if game == "sisepai" else query.get("melds")
+    if shown:
+        groups = Markup(" ").join(_group(game, str(g)) for g in shown)
+        rows.append(
+            Markup(
+                '<div class="holding"><span class="caption">{}</span> <span class="groups">{}</span></div>'
+            ).format(gettext("Exposed groups:"), groups)
+        )
+    new = query.get("new")
+    if new:
+        if game == "paohuzi":
+            source = (
+                gettext("New card, revealed by the player himself:")
+                if query.get("from") == "own"
+                else gettext("New card, revealed by another player:")
+            )
+        else:
+            source = gettext("New card taken:")
+        rows.append(
+            Markup('<div class="holding"><span class="caption">{}</span> {}</div>').format(
+                source, cards(str(new), game)
+            )
+        )
+    return Markup("").join(rows)
+
+
+def example(example_id: str) -> Markup:
+    """A worked example: the holding, the engine's best groups and its score, in the page's language.
+
+    ``KeyError`` for an unknown id, so a page that names a missing example fails loudly in tests.
+    """
+    from cardavia.engine.registry import get_spec
+
+    entry = examples()[example_id]
+    game = str(entry["game"])
+    query = dict(entry["query"])
+    result = get_spec(game).analyze(query)
+    groups = result.get("groups") or []
+    parts = [
+        Markup('<figure class="example" data-example="{}">').format(example_id),
+        _holding(game, query),
+    ]
+    if groups:
+        parts.append(
+            Markup('<div class="groups" role="group" aria-label="{}">{}</div>').format(
+                gettext("Best split into groups"), Markup("").join(_group(game, str(g)) for g in groups)
+            )
+        )
+    parts.append(
+        Markup('<figcaption class="verdict">{}</figcaption></figure>').format(_verdict(game, result))
+    )
+    return Markup("").join(parts)
+
+
+def percent(value: int) -> str:
+    """A 0-100 setting written as a percentage the way the current language writes it."""
+    locale = BABEL_LOCALES.get(current_language(), "en")
+    return format_percent(value / 100, locale=locale)
+
+
+def register(env_globals: dict[str, Any]) -> None:
+    """Install ``cards``, ``example``, ``term``, ``card_names`` and ``percent`` into a Jinja2 environment."""
+    env_globals.update(cards=cards, example=example, term=term, card_names=card_names, percent=percent)
+
+
+def names_json(game: str) -> str:
+    """The card names of ``game`` in the current language, as JSON for the table script."""
+    return json.dumps(card_names(game), ensure_ascii=False)
