@@ -1,0 +1,1 @@
+"""The rules engines, one package per game; each exposes ``SPEC`` (see ``cardavia.engine.registry``)."""
