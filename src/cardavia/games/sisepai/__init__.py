@@ -1,0 +1,55 @@
+"""Sì Sè Pái (Four Colour Cards), Wei-Hwa Huang's flower variant: rules/sisepai.md.
+
+``SPEC`` is the rules module the registry finds under the name ``sisepai``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardavia.engine.game import JSON, Game
+from cardavia.games.sisepai.analyze import analyze as _analyze
+from cardavia.games.sisepai.cards import DECK, SEATS
+from cardavia.games.sisepai.melds import best_score
+from cardavia.games.sisepai.position import deal, read_position
+from cardavia.games.sisepai.state import SisepaiGame
+
+
+class SisepaiSpec:
+    """The Sì Sè Pái rules module (``cardavia.engine.game.GameSpec``)."""
+
+    name = "sisepai"
+    seats = SEATS
+    deck = DECK
+
+    def new_game(self, seed: int, dealer: int | None = None, events: bool = True) -> SisepaiGame:
+        """Deal from ``seed`` (rules section 2.2); ``events=False`` skips building events, for speed."""
+        return SisepaiGame(self, deal(seed, dealer), events)
+
+    def from_position(self, record: Mapping[str, Any]) -> SisepaiGame:
+        """The starting state of a record (seed, or hands/melds/stock/next)."""
+        return SisepaiGame(self, read_position(record))
+
+    def analyze(self, query: Mapping[str, Any]) -> JSON:
+        """One ``analyze`` query: ``{"hand", "exposed", "new"}``."""
+        return _analyze(query)
+
+    def bench_probes(self, game: Game) -> list[tuple[int, ...]]:
+        """Each seat's concealed counts, plus the public card when there is one."""
+        assert isinstance(game, SisepaiGame)
+        public = game.public
+        probes = []
+        for seat in range(SEATS):
+            counts = list(game.hands[seat])
+            if public is not None:
+                counts[public[0]] += 1
+            probes.append(tuple(counts))
+        return probes
+
+    def complete_check(self, probe: tuple[int, ...]) -> int | None:
+        """The best score of a holding of counts, or ``None`` when it does not split into groups."""
+        return best_score(probe)
+
+
+SPEC = SisepaiSpec()

@@ -1,0 +1,52 @@
+"""``cardavia analyze sisepai``: is a holding complete, and what does it score?"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardavia.engine.errors import NotationError
+from cardavia.engine.game import JSON
+from cardavia.games.sisepai.cards import DECK, WIN_SIZE
+from cardavia.games.sisepai.melds import best_partition, group_points, group_type
+
+FIELDS = ("hand", "exposed", "new")
+
+
+def analyze(query: Mapping[str, Any]) -> JSON:
+    """Answer ``{"hand": "…", "exposed": ["…"], "new": "RH"}`` with ``complete``, ``score``, ``groups``.
+
+    A holding of any size may be asked about; only 21 cards can be complete.
+    """
+    unknown = sorted(set(query) - set(FIELDS))
+    if unknown:
+        raise NotationError(f"unknown field {unknown[0]!r}; a Sì Sè Pái query has hand, exposed, new")
+    hand = query.get("hand")
+    if not isinstance(hand, str):
+        raise NotationError("'hand' must be a string of card codes")
+    concealed = DECK.parse(hand)
+    exposed_texts = query.get("exposed", [])
+    if not isinstance(exposed_texts, list) or not all(isinstance(t, str) for t in exposed_texts):
+        raise NotationError("'exposed' must be a list of groups like \"RC RC RC\"")
+    exposed = []
+    for text in exposed_texts:
+        group = tuple(DECK.parse(text))
+        if group_type(group) is None:
+            raise NotationError(f"exposed group {text!r} is not a legal group")
+        exposed.append(group)
+    new = query.get("new")
+    if new is not None:
+        if not isinstance(new, str):
+            raise NotationError("'new' must be one card code")
+        concealed.append(DECK.card(new.strip()))
+    counts = DECK.counts(concealed)
+    everything = DECK.counts(concealed + [k for g in exposed for k in g])
+    DECK.check_copies(everything, "the holding")
+    if sum(everything) != WIN_SIZE:
+        return {"complete": False, "score": None, "groups": None}
+    found = best_partition(counts)
+    if found is None:
+        return {"complete": False, "score": None, "groups": None}
+    score, groups = found
+    score += sum(group_points(g) for g in exposed)
+    return {"complete": True, "score": score, "groups": [DECK.format(g) for g in sorted(groups + exposed)]}

@@ -1,0 +1,708 @@
+"""The Sì Sè Pái deal as a state machine (rules section 5-7) on the kernel's claim windows.
+
+Automatic steps (draws, windows nobody can use, forced takes of drawn Generals and flowers, dead
+cards, the end) run inside ``apply`` and at the start; the game stops only where a seat must answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardavia.engine.claims import ClaimWindow, resolve
+from cardavia.engine.errors import IllegalAction, NotationError
+from cardavia.engine.game import JSON, Decision, Event
+from cardavia.engine.notation import read_action
+from cardavia.engine.rng import Rng
+from cardavia.games.sisepai.cards import (
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    DECK,
+    ELEPHANT,
+    GENERAL,
+    HAND_SIZE,
+    HORSE,
+    KINDS,
+    SEATS,
+    SOLDIER,
+    is_single,
+)
+from cardavia.games.sisepai.claims import (
+    IDENTICAL_CANDIDATES,
+    L1_DRAWER_WIN,
+    L2_WIN,
+    MIXED_CANDIDATES,
+    TAKE_GROUPS,
+    W1,
+    W2,
+    WD,
+    role,
+    role_refusal,
+    take_level,
+)
+from cardavia.games.sisepai.melds import (
+    COMPONENT,
+    UNKNOWN,
+    WEIGHT,
+    Group,
+    best_partition,
+    component_keys,
+    component_value,
+    group_points,
+    group_type,
+)
+from cardavia.games.sisepai.melds import (
+    TABLES as _TABLES,
+)
+
+if TYPE_CHECKING:
+    from cardavia.games.sisepai import SisepaiSpec
+
+PASS, WIN, TAKE, DISCARD = "pass", "win", "take", "discard"
+DRAW_STEP, DISCARD_STEP = "draw", "discard"
+ONGOING, WON, DRAWN = "ongoing", "win", "draw"
+
+_WINDOW, _DISCARD, _OVER = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The starting position of a deal (a record without its actions). Hands are sorted card lists."""
+
+    dealer: int
+    seed: int | None
+    hands: tuple[tuple[int, ...], ...]
+    melds: tuple[tuple[Group, ...], ...]
+    stock: tuple[int, ...]
+    next_seat: int
+    next_step: str
+    explicit_next: bool
+
+
+class SisepaiGame:
+    """One deal. Hands are lists of 33 counts; see ``cardavia.engine.game.Game`` for the contract."""
+
+    __slots__ = (
+        "_bad",
+        "_card",
+        "_discard_options",
+        "_events",
+        "_forced",
+        "_kind",
+        "_owner",
+        "_phase",
+        "_pos",
+        "_result",
+        "_sizes",
+        "_spec",
+        "_start",
+        "_taker",
+        "_window",
+        "_window_id",
+        "discards",
+        "events_enabled",
+        "exposed",
+        "hands",
+        "keys",
+        "log",
+        "melds",
+        "start_events",
+        "stock",
+    )
+
+    def __init__(self, spec: SisepaiSpec, start: Start, events_enabled: bool = True) -> None:
+        self._spec = spec
+        self._start = start
+        self.events_enabled = events_enabled
+        self.hands: list[list[int]] = [DECK.counts(h) for h in start.hands]
+        self._sizes: list[int] = [len(h) for h in start.hands]
+        self.keys: list[list[int]] = [component_keys(h) for h in self.hands]
+        self._bad: list[int] = [self._bad_mask(k) for k in self.keys]
+        self.melds: list[list[Group]] = [list(m) for m in start.melds]
+        self.exposed: list[int] = [sum(len(g) for g in m) for m in start.melds]
+        self.stock: tuple[int, ...] = start.stock
+        self._pos = 0
+        self.discards: list[list[int]] = [[] for _ in range(SEATS)]
+        self.log: list[str] = []
+        self._phase = _WINDOW
+        self._card = -1
+        self._owner = -1
+        self._kind = ""
+        self._forced = False
+        self._window: ClaimWindow | None = None
+        self._window_id = 0
+        self._taker = -1
+        self._discard_options: list[str] | None = None
+        self._result: JSON | None = None
+        self._events: list[Event] | None = [] if events_enabled else None
+        self._emit("sisepai.start", dealer=start.dealer, stock=len(start.stock))
+        if start.next_step == DISCARD_STEP:
+            self._await_discard(start.next_seat)
+        else:
+            self._run(-1, start.next_seat, "")
+        self.start_events: tuple[Event, ...] = tuple(self._events or ())
+
+    # --- the Game protocol -----------------------------------------------------------------------
+
+    @property
+    def spec(self) -> SisepaiSpec:
+        """The Sì Sè Pái rules module."""
+        return self._spec
+
+    def decision(self) -> Decision | None:
+        """Who must answer now; ``None`` when the deal is over."""
+        if self._phase == _WINDOW:
+            assert self._window is not None
+            return Decision(self._window.pending(), self._window_id)
+        if self._phase == _DISCARD:
+            return Decision((self._taker,), self._window_id)
+        return None
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Sorted canonical actions of ``seat``; empty unless it is asked and has not answered."""
+        if self._phase == _WINDOW:
+            assert self._window is not None
+            return list(self._window.legal(seat))
+        if self._phase == _DISCARD and seat == self._taker:
+            if self._discard_options is None:
+                hand = self.hands[seat]
+                self._discard_options = [_DISCARD_TEXT[k] for k in _DISCARD_ORDER if hand[k]]
+            return list(self._discard_options)
+        return []
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Validate and play ``action``; raise ``IllegalAction``/``NotationError`` and change nothing."""
+        if self._phase == _OVER:
+            raise IllegalAction("the deal is over")
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            raise IllegalAction(f"there is no seat {seat!r}; seats are 0-{SEATS - 1}")
+        if not isinstance(action, str):
+            raise NotationError(f"an action must be a string, got {action!r}")
+        if self._events is not None:
+            self._events = []
+        if self._phase == _WINDOW:
+            if self._fast_answer(seat, action):
+                return self._events if self._events is not None else []
+        else:
+            card = _DISCARDS.get(action, -1)
+            if seat == self._taker and card >= 0 and self.hands[seat][card]:
+                self._discard(seat, card)
+                return self._events if self._events is not None else []
+        parsed = read_action(action, DECK)
+        if parsed.verb not in (PASS, WIN, TAKE, DISCARD):
+            raise NotationError(f"unknown verb {parsed.verb!r} in {action!r}: use pass, win, take or discard")
+        if self._phase == _DISCARD:
+            self._apply_discard(seat, parsed.verb, parsed.groups)
+        else:
+            self._apply_answer(seat, parsed.verb, parsed.groups)
+        events = self._events
+        return events if events is not None else []
+
+    def actions(self) -> list[str]:
+        """The actions played so far, as canonical ``S<n> ...`` lines."""
+        return list(self.log)
+
+    def view(self, seat: int | None) -> JSON:
+        """The replay document as ``seat`` may see it (``None``: the referee)."""
+        from cardavia.games.sisepai.views import build_view
+
+        return build_view(self, seat)
+
+    def outcome(self) -> JSON | None:
+        """``None`` while ongoing, else the ``result`` object."""
+        return None if self._result is None else dict(self._result)
+
+    def record(self) -> JSON:
+        """A record that replays to this state."""
+        from cardavia.games.sisepai.position import write_record
+
+        return write_record(self._start, self.log)
+
+    def determinize(self, seat: int, rng: Rng) -> SisepaiGame:
+        """Deal the cards ``seat`` cannot see at random into the other hands and the stock.
+
+        Sizes are kept and ``view(seat)`` is unchanged. In an open window every other eligible seat
+        is asked afresh from its new hand (with ``pass`` always available), so the structure of
+        the window reveals nothing about the real hands; ``seat``'s own answer is kept.
+        """
+        game = self.clone()
+        if self._phase == _OVER:
+            return game
+        pool: list[int] = list(self.stock[self._pos:])
+        for other in range(SEATS):
+            if other != seat:
+                pool += DECK.expand(self.hands[other])
+        rng.shuffle(pool)
+        at = 0
+        for other in range(SEATS):
+            if other != seat:
+                size = self._sizes[other]
+                game._set_hand(other, DECK.counts(pool[at:at + size]))
+                at += size
+        game.stock = tuple(pool[at:])
+        game._pos = 0
+        if self._phase == _WINDOW and self._window is not None:
+            game._reask_others(seat)
+        game._discard_options = None
+        return game
+
+    def clone(self) -> SisepaiGame:
+        """An independent copy (count lists copied, immutable parts shared)."""
+        game = SisepaiGame.__new__(SisepaiGame)
+        game._spec = self._spec
+        game._start = self._start
+        game.events_enabled = self.events_enabled
+        game.start_events = self.start_events
+        game.hands = [h[:] for h in self.hands]
+        game._sizes = self._sizes[:]
+        game.keys = [k[:] for k in self.keys]
+        game._bad = self._bad[:]
+        game.melds = [m[:] for m in self.melds]
+        game.exposed = self.exposed[:]
+        game.stock = self.stock
+        game._pos = self._pos
+        game.discards = [d[:] for d in self.discards]
+        game.log = self.log[:]
+        game._phase = self._phase
+        game._card = self._card
+        game._owner = self._owner
+        game._kind = self._kind
+        game._forced = self._forced
+        game._window = None if self._window is None else self._window.copy()
+        game._window_id = self._window_id
+        game._taker = self._taker
+        game._discard_options = self._discard_options
+        game._result = self._result
+        game._events = [] if self.events_enabled else None
+        return game
+
+    # --- read-only accessors for views, analysis and tests --------------------------------------
+
+    @property
+    def start(self) -> Start:
+        """The starting position."""
+        return self._start
+
+    @property
+    def stock_left(self) -> tuple[int, ...]:
+        """The stock still to be drawn, top first (secret: never in a seat's view)."""
+        return self.stock[self._pos:]
+
+    @property
+    def public(self) -> tuple[int, int, str] | None:
+        """``(card, owner, window kind)`` of the claimable card, or ``None``."""
+        return (self._card, self._owner, self._kind) if self._phase == _WINDOW else None
+
+    @property
+    def window(self) -> ClaimWindow | None:
+        """The open claim window (secret answers inside), or ``None``."""
+        return self._window if self._phase == _WINDOW else None
+
+    @property
+    def status(self) -> str:
+        """``ongoing``, ``win`` or ``draw``."""
+        if self._result is None:
+            return ONGOING
+        return DRAWN if self._result["winner"] is None else WON
+
+    def can_win(self, seat: int, card: int) -> bool:
+        """True when ``seat``'s concealed hand plus ``card`` splits into groups (with 21 cards)."""
+        if self._sizes[seat] + self.exposed[seat] != HAND_SIZE:
+            return False
+        comp = COMPONENT[card]
+        if self._bad[seat] & ~(1 << comp):
+            return False
+        return component_value(comp, self.keys[seat][comp] + WEIGHT[card]) >= 0
+
+    # --- hands -----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _bad_mask(keys: list[int]) -> int:
+        return sum(1 << comp for comp in range(5) if component_value(comp, keys[comp]) < 0)
+
+    def _set_hand(self, seat: int, counts: list[int]) -> None:
+        self.hands[seat] = counts
+        self._sizes[seat] = sum(counts)
+        self.keys[seat] = component_keys(counts)
+        self._bad[seat] = self._bad_mask(self.keys[seat])
+
+    def _move(self, seat: int, card: int, delta: int) -> None:
+        self.hands[seat][card] += delta
+        self._sizes[seat] += delta
+        comp = COMPONENT[card]
+        keys = self.keys[seat]
+        keys[comp] += delta * WEIGHT[card]
+        if component_value(comp, keys[comp]) < 0:
+            self._bad[seat] |= 1 << comp
+        else:
+            self._bad[seat] &= ~(1 << comp)
+
+    # --- events ----------------------------------------------------------------------------------
+
+    def _emit(self, kind: str, audience: frozenset[int] | None = None, **params: Any) -> None:
+        if self._events is not None:
+            self._events.append(Event(kind, params, audience))
+
+    # --- the automatic flow ----------------------------------------------------------------------
+
+    def _run(self, card: int, owner: int, kind: str, reuse: dict[int, tuple[str, ...]] | None = None) -> None:
+        """From a draw by ``owner`` (``kind`` empty) or a public card: play on until a decision.
+
+        ``reuse`` carries the options of a W1 window into its W2 window: hands have not changed,
+        and every seat but the drawer has the same role in both.
+        """
+        while True:
+            if not kind:
+                if self._pos == len(self.stock):
+                    self._end(None)
+                    return
+                card = self.stock[self._pos]
+                self._pos += 1
+                kind = W1
+                if self._events is not None:
+                    self._emit("sisepai.draw", seat=owner, card=DECK.codes[card],
+                               stock=len(self.stock) - self._pos)
+            asked = self._open(card, owner, kind, reuse)
+            if asked is None:
+                return
+            if kind == W1:
+                kind = W2
+                reuse = asked
+            else:
+                self._dead(card, owner)
+                owner = (owner + 1) % SEATS
+                kind = ""
+                reuse = None
+
+    def _open(
+        self, card: int, owner: int, kind: str, reuse: dict[int, tuple[str, ...]] | None
+    ) -> dict[int, tuple[str, ...]] | None:
+        """Open a window. ``None`` when it waits for answers (or play moved on past it); else it
+        resolved to nothing at once and the result is the (empty) options, for W2 to reuse."""
+        self._card, self._owner, self._kind = card, owner, kind
+        self._window_id += 1
+        events = self._events
+        forced = self._forced = kind == W1 and is_single(card)
+        if events is not None:
+            self._emit("sisepai.window", card=DECK.codes[card], owner=owner, window=kind, id=self._window_id)
+        if forced and self.can_win(owner, card):
+            self._win(owner, card)
+            return None
+        if reuse is not None:
+            options = {s: o for s, o in reuse.items() if s != owner}
+        else:
+            options = self._ask(card, owner, kind, forced)
+        self._phase = _WINDOW
+        if options:
+            self._window = ClaimWindow(self._window_id, options)
+            if events is not None:
+                for seat in options:
+                    self._emit("sisepai.asked", frozenset((seat,)), seat=seat, id=self._window_id)
+            return None
+        self._window = None
+        if forced:
+            self._resolve()
+            return None
+        if events is not None:
+            self._emit("sisepai.resolve", id=self._window_id, window=kind, winner=None)
+        return options
+
+    def _ask(self, card: int, owner: int, kind: str, forced: bool) -> dict[int, tuple[str, ...]]:
+        """The options of every eligible seat that has something other than ``pass``."""
+        options: dict[int, tuple[str, ...]] = {}
+        hands, sizes, exposed, bad, keys = self.hands, self._sizes, self.exposed, self._bad, self.keys
+        comp, weight = COMPONENT[card], WEIGHT[card]
+        others = ~(1 << comp)
+        table = _TABLES[comp]
+        a, b, c, need = _MIX[card]
+        for distance in _W1_DISTANCES if kind == W1 else _OTHER_DISTANCES:
+            seat = (owner + distance) % SEATS
+            hand = hands[seat]
+            if forced and distance == 0:
+                continue
+            if forced or (
+                hand[card] < 2 and (distance > 1 or (hand[a] > 0) + (hand[b] > 0) + (hand[c] > 0) < need)
+            ):
+                # Nothing to take: only a win could get this seat asked (inlined ``can_win``).
+                if sizes[seat] + exposed[seat] != HAND_SIZE or bad[seat] & others:
+                    continue
+                v = table[keys[seat][comp] + weight]
+                if v == UNKNOWN:
+                    v = component_value(comp, keys[seat][comp] + weight)
+                if v < 0:
+                    continue
+            opts = self._options(seat, card, distance)
+            if opts is not None:
+                options[seat] = opts
+        return options
+
+    def _options(self, seat: int, card: int, distance: int) -> tuple[str, ...] | None:
+        """The sorted options of ``seat`` at ``distance`` from the owner, or ``None`` if only ``pass``."""
+        hand = self.hands[seat]
+        candidates = MIXED_CANDIDATES[card] if distance <= 1 else IDENTICAL_CANDIDATES[card]
+        takes = [c for c in candidates if all(hand[k] >= n for k, n in c[2])]
+        # "pass" < "take …" < "win" as plain strings, and candidates are sorted by text.
+        if self.can_win(seat, card):
+            return (PASS, *(c[0] for c in takes), WIN)
+        if self._forced:
+            return None
+        if takes and self._sizes[seat] + self.exposed[seat] != HAND_SIZE:
+            takes = [c for c in takes if self._leaves_discard(seat, c[1], card)]
+        if not takes:
+            return None
+        return (PASS, *(c[0] for c in takes))
+
+    def _leaves_discard(self, seat: int, group: Group, card: int) -> bool:
+        """A non-winning take must leave a card that may be discarded (only short hands lack one)."""
+        hand = self.hands[seat]
+        used = list(group)
+        used.remove(card)
+        free = sum(hand[k] for k in range(KINDS) if not is_single(k))
+        return free - sum(1 for k in used if not is_single(k)) > 0
+
+    def _priority(self, seat: int, answer: str) -> tuple[int, ...] | None:
+        if answer == PASS:
+            return None
+        distance = (seat - self._owner) % SEATS
+        if answer == WIN:
+            if distance == 0 and self._kind == W1:
+                return (L1_DRAWER_WIN, 0)
+            return (L2_WIN, distance)
+        group = TAKE_GROUPS[answer]
+        return (take_level(group, role(seat, self._owner, self._kind)), distance)
+
+    def _resolve(self) -> None:
+        """Resolve the complete window and play on."""
+        window = self._window
+        answers = {} if window is None else dict(window.answers)
+        card, owner, kind = self._card, self._owner, self._kind
+        if self._forced:
+            answers[owner] = _take_text((card,))
+        winner = resolve(answers, self._priority)
+        if self._events is not None:
+            self._emit("sisepai.resolve", id=self._window_id, window=kind,
+                       winner=None if winner is None else winner[0])
+        if winner is None:
+            if kind == W1:
+                self._run(card, owner, W2, {} if window is None else window.options)
+            else:
+                self._dead(card, owner)
+                self._run(-1, (owner + 1) % SEATS, "")
+            return
+        seat, answer = winner
+        if answer == WIN:
+            self._win(seat, card)
+        else:
+            self._take(seat, TAKE_GROUPS[answer], card)
+
+    def _take(self, seat: int, group: Group, card: int) -> None:
+        used = list(group)
+        used.remove(card)
+        for k in used:
+            self._move(seat, k, -1)
+        self.melds[seat].append(group)
+        self.exposed[seat] += len(group)
+        self._emit("sisepai.take", seat=seat, card=DECK.codes[card], group=DECK.format_list(group),
+                   forced=self._forced and seat == self._owner)
+        self._await_discard(seat)
+
+    def _await_discard(self, seat: int) -> None:
+        self._phase = _DISCARD
+        self._taker = seat
+        self._window = None
+        self._window_id += 1
+        self._discard_options = None
+        self._emit("sisepai.await_discard", seat=seat, id=self._window_id)
+
+    def _dead(self, card: int, owner: int) -> None:
+        self.discards[owner].append(card)
+        if self._events is not None:
+            self._emit("sisepai.dead", seat=owner, card=DECK.codes[card])
+
+    def _win(self, seat: int, card: int) -> None:
+        self._move(seat, card, 1)
+        found = best_partition(self.hands[seat])
+        assert found is not None, "a win needs a complete hand"
+        score, concealed = found
+        groups = sorted(concealed + self.melds[seat])
+        total = score + sum(_points(g) for g in self.melds[seat])
+        self._result = {
+            "winner": seat,
+            "card": DECK.codes[card],
+            "score": total,
+            "groups": [DECK.format(g) for g in groups],
+            "window": self._kind,
+            "owner": self._owner,
+        }
+        self._emit("sisepai.win", seat=seat, card=DECK.codes[card], score=total,
+                   groups=list(self._result["groups"]))
+        self._end(self._result)
+
+    def _end(self, result: JSON | None) -> None:
+        self._phase = _OVER
+        self._window = None
+        self._result = result if result is not None else {"winner": None}
+        self._emit("sisepai.end", status=self.status)
+
+    # --- answers and discards --------------------------------------------------------------------
+
+    def _fast_answer(self, seat: int, action: str) -> bool:
+        """Play a window answer given in canonical text; False when it needs the full check."""
+        window = self._window
+        assert window is not None
+        options = window.options.get(seat)
+        if options is None or action not in options or seat in window.answers:
+            return False
+        # A take by a seat whose hand is complete is its win (section 6.4).
+        answer = WIN if action[0] == "t" and options[-1] == WIN else action
+        self._answer(window, seat, answer)
+        return True
+
+    def _answer(self, window: ClaimWindow, seat: int, answer: str) -> None:
+        window.answers[seat] = answer
+        self.log.append(f"S{seat} {answer}")
+        if self._events is not None:
+            self._emit("sisepai.answer", frozenset((seat,)), seat=seat, action=answer, id=self._window_id)
+        if len(window.answers) == len(window.options):
+            self._resolve()
+
+    def _apply_answer(self, seat: int, verb: str, groups: tuple[tuple[int, ...], ...]) -> None:
+        window = self._window
+        assert window is not None
+        card, where = self._card, f"{DECK.codes[self._card]} in {self._kind}"
+        if verb == DISCARD:
+            raise IllegalAction(f"no discard is awaited: {where} is open to claims")
+        if seat not in window.options:
+            raise IllegalAction(f"seat {seat} is not asked to claim {where}")
+        if seat in window.answers:
+            raise IllegalAction(f"seat {seat} has already answered for {where}")
+        complete = self.can_win(seat, card)
+        if verb in (PASS, WIN):
+            if groups:
+                raise NotationError(f"'{verb}' takes no cards")
+            if verb == WIN and not complete:
+                raise IllegalAction(f"seat {seat}'s hand is not complete with {DECK.codes[card]}")
+            answer = verb
+        else:
+            if len(groups) != 1:
+                raise NotationError("'take' needs exactly one group of cards")
+            group = groups[0]
+            answer = self._check_take(seat, group, card, complete)
+        window.answer(seat, answer)  # checks it against the options once more
+        window.answers.pop(seat)
+        self._answer(window, seat, answer)
+
+    def _check_take(self, seat: int, group: tuple[int, ...], card: int, complete: bool) -> str:
+        """The answer a take stands for (``win`` when it completes the hand), or ``IllegalAction``."""
+        text = f"take {DECK.format(group)}"
+        who = role(seat, self._owner, self._kind)
+        if group_type(group) is None:
+            raise IllegalAction(f"'{text}' is not a legal group")
+        if card not in group:
+            raise IllegalAction(f"'{text}' does not contain the public card {DECK.codes[card]}")
+        used = list(group)
+        used.remove(card)
+        need = DECK.counts(used)
+        hand = self.hands[seat]
+        short = [DECK.codes[k] for k in range(KINDS) if need[k] > hand[k]]
+        if short:
+            raise IllegalAction(f"'{text}': seat {seat} does not hold enough concealed {', '.join(short)}")
+        if complete:
+            return WIN
+        refusal = role_refusal(group, card, who)
+        if refusal is not None:
+            raise IllegalAction(f"'{text}' is not allowed: {refusal}")
+        if text not in self._window_options(seat):
+            raise IllegalAction(f"'{text}' would leave seat {seat} nothing to discard")
+        return text
+
+    def _window_options(self, seat: int) -> tuple[str, ...]:
+        assert self._window is not None
+        return self._window.options.get(seat, ())
+
+    def _apply_discard(self, seat: int, verb: str, groups: tuple[tuple[int, ...], ...]) -> None:
+        taker = self._taker
+        if seat != taker:
+            raise IllegalAction(f"seat {seat} cannot act now: seat {taker} must discard")
+        if verb != DISCARD:
+            raise IllegalAction(f"seat {taker} must discard a concealed card, not '{verb}'")
+        if len(groups) != 1 or len(groups[0]) != 1:
+            raise NotationError("'discard' needs exactly one card")
+        card = groups[0][0]
+        if is_single(card):
+            raise IllegalAction(f"{DECK.codes[card]} cannot be discarded: Generals and flowers never are")
+        if not self.hands[seat][card]:
+            raise IllegalAction(f"seat {seat} holds no concealed {DECK.codes[card]}")
+        self._discard(seat, card)
+
+    def _discard(self, seat: int, card: int) -> None:
+        self._move(seat, card, -1)
+        self.log.append(f"S{seat} {_DISCARD_TEXT[card]}")
+        if self._events is not None:
+            self._emit("sisepai.discard", seat=seat, card=DECK.codes[card])
+        self._run(card, seat, WD)
+
+    def _reask_others(self, seat: int) -> None:
+        """After determinization: every eligible seat but ``seat`` is asked afresh from its new hand."""
+        old = self._window
+        assert old is not None
+        card, owner, kind = self._card, self._owner, self._kind
+        options: dict[int, tuple[str, ...]] = {}
+        answers: dict[int, str] = {}
+        if seat in old.options:
+            options[seat] = old.options[seat]
+            if seat in old.answers:
+                answers[seat] = old.answers[seat]
+        for distance in (1, 2, 3) if kind != W1 else (0, 1, 2, 3):
+            other = (owner + distance) % SEATS
+            if other == seat or (self._forced and other == owner):
+                continue
+            options[other] = self._options(other, card, distance) or (PASS,)
+        self._window = ClaimWindow(old.window, options, answers)
+
+
+_TAKE_TEXTS: dict[Group, str] = {}
+
+
+def _take_text(group: Group) -> str:
+    text = _TAKE_TEXTS.get(group)
+    if text is None:
+        text = _TAKE_TEXTS[group] = f"{TAKE} {DECK.format(group)}"
+    return text
+
+
+def _partners(card: int) -> tuple[int, ...]:
+    """The cards whose presence makes a mixed group with ``card`` possible."""
+    if is_single(card):
+        return ()  # a drawn General is taken by force; Generals are never discarded
+    c, r = divmod(card, 7)
+    if r == SOLDIER:
+        return tuple(7 * o + SOLDIER for o in range(SEATS) if o != c)
+    trio = (GENERAL, ADVISOR, ELEPHANT) if r <= ELEPHANT else (CHARIOT, HORSE, CANNON)
+    return tuple(7 * c + x for x in trio if x != r)
+
+
+_DISCARD_TEXT: tuple[str, ...] = tuple(f"{DISCARD} {code}" for code in DECK.codes)
+_DISCARDS: dict[str, int] = {text: k for k, text in enumerate(_DISCARD_TEXT) if not is_single(k)}
+_DISCARD_ORDER: tuple[int, ...] = tuple(sorted(_DISCARDS.values(), key=lambda k: _DISCARD_TEXT[k]))
+"""The kinds that may be discarded, in the plain-string order of their discard actions."""
+def _mix(card: int) -> tuple[int, int, int, int]:
+    """``(a, b, c, need)``: a mixed group with ``card`` is possible only if at least ``need`` of
+    ``hand[a] > 0``, ``hand[b] > 0``, ``hand[c] > 0`` hold (a command or field group repeats its
+    first partner and needs all three; soldiers need two of the other three colours)."""
+    partners = _partners(card)
+    if not partners:
+        return 0, 0, 0, 4
+    if len(partners) == 2:
+        return partners[0], partners[1], partners[0], 3
+    return partners[0], partners[1], partners[2], 2
+
+
+_MIX: tuple[tuple[int, int, int, int], ...] = tuple(_mix(k) for k in range(KINDS))
+_W1_DISTANCES = (0, 1, 2, 3)
+_OTHER_DISTANCES = (1, 2, 3)
+
+
+def _points(group: Group) -> int:
+    return group_points(group)

@@ -1,0 +1,58 @@
+"""Per-seat views: the replay document of records-and-cli.md section 5, built by listing allowed fields.
+
+A seat sees its own concealed cards and options, every public fact (melds, dead cards, the public
+card, counts), and nothing else: not other hands, not the stock order, not whether other seats
+are asked in a claim window nor what they answered. When the deal is over, every hand is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardavia.engine.game import JSON
+from cardavia.games.sisepai.cards import DECK, SEATS
+from cardavia.games.sisepai.state import ONGOING
+
+if TYPE_CHECKING:
+    from cardavia.games.sisepai.state import SisepaiGame
+
+
+def build_view(game: SisepaiGame, seat: int | None) -> JSON:
+    """The document ``seat`` may see (``None``: the all-knowing referee)."""
+    everything = seat is None or game.status != ONGOING
+    decision = game.decision()
+    public = game.public
+    if decision is None:
+        to_act: list[int] = []
+    elif everything or public is None:
+        to_act = list(decision.seats)  # who must discard is public knowledge
+    else:
+        to_act = [seat] if seat in decision.seats else []
+    shown_legal = to_act if everything else [s for s in to_act if s == seat]
+    seats = []
+    for s in range(SEATS):
+        entry: JSON = {}
+        if everything or s == seat:
+            entry["hand"] = DECK.format_list(DECK.expand(game.hands[s]))
+        entry["hand_count"] = sum(game.hands[s])
+        entry["melds"] = [DECK.format(g) for g in game.melds[s]]
+        entry["discards"] = [DECK.codes[k] for k in game.discards[s]]
+        entry["chou"] = []
+        seats.append(entry)
+    doc: JSON = {
+        "game": "sisepai",
+        "status": game.status,
+        "to_act": to_act,
+        "public": None if public is None
+        else {"card": DECK.codes[public[0]], "owner": public[1], "window": public[2]},
+        "legal": {str(s): game.legal_actions(s) for s in shown_legal},
+        "seats": seats,
+        "stock": len(game.stock_left),
+        "result": game.outcome(),
+        "dealer": game.start.dealer,
+        "viewer": seat,
+    }
+    window = game.window
+    if seat is None and window is not None:
+        doc["answers"] = {str(s): window.answers[s] for s in sorted(window.answers)}
+    return doc
