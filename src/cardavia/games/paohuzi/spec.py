@@ -103,7 +103,7 @@ class PaohuziSpec:
                 shown = DECK.card(raw[-1])
         else:
             if not isinstance(nxt_step, Mapping) or set(nxt_step) != {"seat", "step"}:
-                raise RecordError("'next' must be {\"seat\": s, \"step\": \"draw\" or \"discard\"}")
+                raise RecordError('\'next\' must be {"seat": s, "step": "draw" or "discard"}')
             seat, step = nxt_step["seat"], nxt_step["step"]
             if type(seat) is not int or not 0 <= seat < SEATS or step not in ("draw", "discard"):
                 raise RecordError(
