@@ -66,7 +66,7 @@ def test_report_accounting_is_consistent() -> None:
 
 
 def test_a_better_agent_beats_parity_and_random() -> None:
-    strong = arena.run(toy_match("toywinner", "random"), decks=60)
+    strong = arena.run(toy_match("toywinner", "toyloser"), decks=60)
     assert strong["win_share_ci95"][0] > strong["parity"]
     mirror = arena.run(toy_match("random", "random"), decks=60)
     assert mirror["win_share"] < strong["win_share"]

@@ -143,7 +143,20 @@ class WinnerAgent:
 
 
 def toy_factory(game: str, tier: str) -> Any:
-    """Agent factory for arena tests: ``toywinner`` or a random-legal player named after the tier."""
+    """Agent factory for arena tests: ``toywinner``, ``toyloser`` or a random-legal player."""
     from cardavia.ai.agent import RandomAgent
 
-    return WinnerAgent() if tier == "toywinner" else RandomAgent(tier)
+    if tier == "toywinner":
+        return WinnerAgent()
+    if tier == "toyloser":
+        return LoserAgent()
+    return RandomAgent(tier)
+
+
+class LoserAgent:
+    """Never wins: always discards its lowest card."""
+
+    name = "toyloser"
+
+    def act(self, obs: Any, rng: Rng, deadline: float | None = None) -> str:
+        return next(a for a in obs.legal if a != "win")

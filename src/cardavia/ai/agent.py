@@ -53,13 +53,16 @@ def observe(game: Game, seat: int) -> Observation:
 
 
 class RandomAgent:
-    """Uniform among the legal actions."""
+    """The random-legal baseline: claims a win (or tianhu) when legal, otherwise uniform."""
 
     def __init__(self, name: str = "random") -> None:
         self.name = name
 
     def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
-        """Pick uniformly from ``obs.legal``."""
+        """Win if possible, else pick uniformly from ``obs.legal``."""
+        for verb in ("win", "tianhu"):
+            if verb in obs.legal:
+                return verb
         return obs.legal[rng.below(len(obs.legal))]
 
 
@@ -69,4 +72,14 @@ def make_agent(game_name: str, tier: str) -> Agent:
         raise CardaviaError(f"unknown tier {tier!r}; tiers are {', '.join(TIERS)}")
     if game_name not in ("sisepai", "paohuzi"):
         raise CardaviaError(f"unknown game {game_name!r}; known games: paohuzi, sisepai")
-    return RandomAgent(tier)
+    if tier == "random":
+        return RandomAgent()
+    if game_name == "sisepai":
+        from cardavia.ai import sisepai_agents as tiers
+    else:
+        return RandomAgent(tier)
+    if tier == "greedy":
+        return tiers.GreedyAgent()
+    if tier == "easy":
+        return tiers.EasyAgent()
+    return tiers.NormalAgent(tier)

@@ -1,0 +1,47 @@
+"""Small helpers shared by the tiers of both games."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TypeVar
+
+from cardavia.engine.rng import Rng
+
+T = TypeVar("T")
+
+WIN_VERBS = ("win", "tianhu")
+
+
+def winning_action(legal: Sequence[str]) -> str | None:
+    """The win (or tianhu) among the legal actions, if any."""
+    for verb in WIN_VERBS:
+        if verb in legal:
+            return verb
+    return None
+
+
+def poisson_at_least(mu: float, k: int) -> float:
+    """P(N >= k) for N ~ Poisson(mu); 1 for k <= 0."""
+    if k <= 0:
+        return 1.0
+    if mu <= 0:
+        return 0.0
+    term = math.exp(-mu)
+    below = term
+    for i in range(1, k):
+        term *= mu / i
+        below += term
+    return max(0.0, 1.0 - below)
+
+
+def best_of(scored: Sequence[tuple[float, T]], rng: Rng, tolerance: float = 1e-9) -> T:
+    """The item with the highest score; ties (within ``tolerance``) broken by ``rng``."""
+    top = max(s for s, _ in scored)
+    best = [item for s, item in scored if s >= top - tolerance]
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def ranked(scored: Sequence[tuple[float, T]]) -> list[tuple[float, T]]:
+    """Scored items, best first (stable for equal scores)."""
+    return sorted(scored, key=lambda pair: -pair[0])
