@@ -1,0 +1,176 @@
+"""Pages in a real browser: languages, settings, accessibility, glyphs and layout at 360 px."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .checks import CJK_FONT, felt_style, missing_glyphs, overflowing
+from .conftest import GAMES, LANGS
+
+HTML_LANG = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh-Hans"}
+# a word of each language's catalogue page that English does not have
+GAMES_WORD = {"en": "Start a game", "es": "Empezar una partida", "da": "Start et spil", "cs": "Začít hru",
+              "zh": "开始游戏"}  # fmt: skip
+SPRITES = {
+    "sisepai": "帥仕相俥傌炮兵將士象車馬包卒公侯伯子男",
+    "paohuzi": "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾",
+}
+
+
+def serious(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page, one line each."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v.get("impact") in {"serious", "critical"}
+    ]
+
+
+def choose_language(page: Page, lang: str) -> None:
+    with page.expect_navigation():
+        page.select_option("#set-lang", lang)
+
+
+def test_catalogue_shows_every_game_with_its_facts(server: str, page: Page, artifacts: Path) -> None:
+    page.goto(server + "/")
+    cards = page.locator(".game-card")
+    expect(cards).to_have_count(2)
+    for name, native, count in (("Sì Sè Pái", "四色牌", "117 cards"), ("Paohuzi", "跑胡子", "80 cards")):
+        card = cards.filter(has_text=name)
+        expect(card.locator(".native")).to_have_text(native)
+        expect(card.locator(".native")).to_have_attribute("lang", "zh-Hans")
+        expect(card).to_contain_text(count)
+        expect(card).to_contain_text("China")
+        expect(card.get_by_role("link", name=re.compile("Wikipedia"))).to_have_attribute(
+            "href", re.compile(r"^https://\w+\.wikipedia\.org/")
+        )
+        expect(card.get_by_role("button", name="Start a game")).to_be_visible()
+    page.screenshot(path=str(artifacts / "catalogue-en.png"), full_page=True)
+
+
+def test_language_follows_the_browser_until_chosen(browser: Browser, server: str, artifacts: Path) -> None:
+    ctx = browser.new_context(locale="zh-TW")
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+        expect(page.get_by_role("button", name="开始游戏").first).to_be_visible()
+        choose_language(page, "cs")
+        expect(page.locator("html")).to_have_attribute("lang", "cs")
+        page.goto(server + "/games/paohuzi/rules")
+        expect(page.locator("html")).to_have_attribute("lang", "cs")
+        expect(page.locator("#set-lang")).to_have_value("cs")
+        page.screenshot(path=str(artifacts / "rules-paohuzi-cs-chosen.png"))
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_selector_switches_every_page_to_the_language(
+    context: BrowserContext, server: str, lang: str
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/games/sisepai")
+    choose_language(page, lang)
+    assert page.url.endswith("/games/sisepai")
+    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
+    for path in ("/", "/games/paohuzi", "/games/sisepai/rules", "/settings"):
+        page.goto(server + path)
+        expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
+    page.goto(server + "/")
+    expect(page.locator(".game-card").first).to_contain_text(GAMES_WORD[lang])
+
+
+def test_sliders_visibly_change_the_table_and_are_remembered(
+    context: BrowserContext, server: str, artifacts: Path
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/games/sisepai")
+    before = felt_style(page)
+    page.locator(".felt").screenshot(path=str(artifacts / "felt-default.png"))
+    shot_before = page.locator(".felt").screenshot()
+    for key, value in (("contrast", "90"), ("grain", "100"), ("temperature", "95")):
+        page.locator(f"#set-{key}").fill(value)
+        page.locator(f"#set-{key}").dispatch_event("change")
+    after = felt_style(page)
+    assert after["filter"] != before["filter"]
+    assert float(after["grain"]) > float(before["grain"])
+    assert after["tint"] != before["tint"]
+    assert page.locator(".felt").screenshot() != shot_before
+    page.locator(".felt").screenshot(path=str(artifacts / "felt-warm-grainy-contrast.png"))
+    # remembered: a new page load starts from the chosen values
+    page.goto(server + "/games/paohuzi")
+    expect(page.locator("#set-grain")).to_have_value("100")
+    assert felt_style(page) == after
+    page.locator("#set-temperature").fill("0")
+    page.locator("#set-temperature").dispatch_event("change")
+    cool = felt_style(page)
+    assert cool["tint"] not in (after["tint"], before["tint"])
+    page.locator(".felt").screenshot(path=str(artifacts / "felt-cool.png"))
+
+
+def test_settings_work_without_javascript(browser: Browser, server: str) -> None:
+    ctx = browser.new_context(java_script_enabled=False, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/settings")
+        page.select_option("#set-lang", "da")
+        page.locator("#set-grain").fill("10")
+        page.locator("#set-contrast").fill("80")
+        with page.expect_navigation():
+            page.locator(".settings-page button[type=submit]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "da")
+        page.goto(server + "/games/sisepai")
+        style = page.locator("html").get_attribute("style") or ""
+        assert "--grain: 0.1" in style and "--contrast: 0.8" in style
+        expect(page.locator("#set-grain")).to_have_value("10")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("path", ["/", "/games/sisepai", "/games/paohuzi/rules", "/games/sisepai/rules"])
+def test_no_serious_accessibility_violations(page: Page, server: str, path: str) -> None:
+    page.goto(server + path)
+    assert serious(page) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_page_at_360px_has_every_glyph_and_nothing_overflows(
+    browser: Browser, server: str, artifacts: Path, game: str, lang: str
+) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB")
+    try:
+        ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
+        page = ctx.new_page()
+        page.goto(f"{server}/games/{game}/rules")
+        expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
+        expect(page.locator("article.rules svg.card").first).to_be_visible()
+        glyphs = missing_glyphs(page, [(CJK_FONT, SPRITES[game])])
+        assert glyphs["checked"] > 40
+        assert glyphs["missing"] == []
+        assert overflowing(page) == []
+        page.screenshot(path=str(artifacts / f"rules-{game}-{lang}-360.png"))
+    finally:
+        ctx.close()
+
+
+def test_glyph_check_notices_a_missing_glyph(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    result = missing_glyphs(page, [(CJK_FONT, "\U000f0000")])  # a private-use code point no font has
+    assert any("U+f0000" in m for m in result["missing"])
+
+
+def test_overflow_check_notices_text_wider_than_its_button(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    page.evaluate(
+        """() => { const b = document.querySelector('.game-card button');
+                   b.style.whiteSpace = 'nowrap'; b.style.width = '40px'; b.style.overflow = 'visible'; }"""
+    )
+    assert any("overflows" in line for line in overflowing(page))
