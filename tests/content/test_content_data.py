@@ -80,11 +80,17 @@ def test_required_terms_exist(key: str) -> None:
     assert key in load_glossary()
 
 
-@pytest.mark.parametrize(
-    "key", ["chi", "peng", "wei", "pao", "ti", "kan", "huxi", "tun", "bi", "chou", "dead_hand", "tianhu"]
-)
-def test_paohuzi_terms_keep_their_characters_in_every_language(key: str) -> None:
-    entry = load_glossary()[f"paohuzi.{key}"]
+CHINESE_TERMS = [
+    *(f"paohuzi.{k}" for k in ("chi", "peng", "wei", "pao", "ti", "kan", "huxi", "tun", "bi", "chou")),
+    *(f"paohuzi.{k}" for k in ("dead_hand", "tianhu", "small", "big", "mixed", "one_two_three")),
+    "sisepai.command_group",
+    "sisepai.field_group",
+]
+
+
+@pytest.mark.parametrize("key", CHINESE_TERMS)
+def test_chinese_terms_keep_their_characters_in_every_language(key: str) -> None:
+    entry = load_glossary()[key]
     chars = set(HAN.findall(entry["zh"]))
     assert chars
     for lang in LANGS:

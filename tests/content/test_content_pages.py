@@ -45,6 +45,17 @@ def test_all_languages_show_the_same_examples(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_all_languages_have_the_same_sections_in_the_same_order(game: str) -> None:
+    def sections(lang: str) -> list[str]:
+        html = render_with_stubs(rules_source(game, lang))
+        return re.findall(r'<h[23] id="([a-z0-9-]+)"', html)
+
+    assert len(sections("en")) >= 10
+    for lang in LANGS:
+        assert sections(lang) == sections("en"), lang
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_all_languages_use_the_same_terms(game: str) -> None:
     terms = {lang: sorted(set(find_calls(rules_source(game, lang)).terms)) for lang in LANGS}
     assert all(v == terms["en"] for v in terms.values()), terms
