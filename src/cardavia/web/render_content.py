@@ -8,7 +8,9 @@ engine disagrees with; a test checks the ``expect`` of every example against the
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,9 @@ from cardavia.web.i18n import DEFAULT_LANG, current_language, gettext, ngettext
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 BABEL_LOCALES = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh_Hans"}
+_GROUPS = '<p class="caption">{0}</p><div class="groups" role="group" aria-label="{0}">{1}</div>'
+_H2 = re.compile(r'<h2[^>]*\bid="([^"]+)"[^>]*>(.*?)</h2>', re.S)
+_TAG = re.compile(r"<[^>]+>")
 _PAOHUZI_KINDS = frozenset({"chi", "peng", "wei", "pao", "ti", "kan", "pair"})
 
 
@@ -165,7 +170,7 @@ def example(example_id: str) -> Markup:
     ]
     if groups:
         parts.append(
-            Markup('<div class="groups" role="group" aria-label="{}">{}</div>').format(
+            Markup(_GROUPS).format(
                 gettext("Best split into groups"), Markup("").join(_group(game, str(g)) for g in groups)
             )
         )
@@ -175,6 +180,16 @@ def example(example_id: str) -> Markup:
     return Markup("").join(parts)
 
 
+def outline(fragment: str) -> list[tuple[str, str]]:
+    """The ``(id, text)`` of every ``<h2 id=…>`` of a rendered rules fragment, for its contents list."""
+    entries = []
+    for match in _H2.finditer(str(fragment)):
+        text = html.unescape(_TAG.sub("", match.group(2))).strip()
+        if text:
+            entries.append((match.group(1), text))
+    return entries
+
+
 def percent(value: int) -> str:
     """A 0-100 setting written as a percentage the way the current language writes it."""
     locale = BABEL_LOCALES.get(current_language(), "en")
@@ -182,8 +197,10 @@ def percent(value: int) -> str:
 
 
 def register(env_globals: dict[str, Any]) -> None:
-    """Install ``cards``, ``example``, ``term``, ``card_names`` and ``percent`` into a Jinja2 environment."""
-    env_globals.update(cards=cards, example=example, term=term, card_names=card_names, percent=percent)
+    """Install the content helpers (``cards``, ``example``, ``term`` and the page helpers) into Jinja2."""
+    env_globals.update(
+        cards=cards, example=example, term=term, card_names=card_names, percent=percent, outline=outline
+    )
 
 
 def names_json(game: str) -> str:
