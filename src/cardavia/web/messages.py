@@ -17,6 +17,11 @@ def _(message: str) -> str:
     return message
 
 
+def _n(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural msgid pair for extraction (``pybabel -k _n:1,2``); translated later, per request."""
+    return singular, plural
+
+
 TABLE_MESSAGES: dict[str, str] = {
     # seats
     "seat.you": _("You"),
@@ -106,8 +111,8 @@ SILENT_EVENTS: tuple[str, ...] = (
 
 # Plural messages: key -> (singular, plural); ``{n}`` is the number.
 TABLE_PLURALS: dict[str, tuple[str, str]] = {
-    "countdown": (_("{n} second left"), _("{n} seconds left")),
-    "cards_in_hand": (_("{n} card in hand"), _("{n} cards in hand")),
+    "countdown": _n("{n} second left", "{n} seconds left"),
+    "cards_in_hand": _n("{n} card in hand", "{n} cards in hand"),
 }
 
 # Errors the server sends: key -> msgid.
