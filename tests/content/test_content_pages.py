@@ -78,3 +78,13 @@ def test_checker_reads_the_calls() -> None:
 def test_local_card_codes_match_the_engines() -> None:
     assert set(SISEPAI_CODES) == set(get_spec("sisepai").deck.codes)
     assert set(get_spec("paohuzi").deck.codes) == {f"{s}{n}" for s in "sb" for n in range(1, 11)}
+
+
+ENGLISH_WORDS = re.compile(r"\b(the|and|cards?|players?|with|you|your|groups?)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("game", "lang"), [p for p in PAGES if p[1] != "en"])
+def test_translated_pages_carry_no_english_text(game: str, lang: str) -> None:
+    html = render_with_stubs(rules_source(game, lang))
+    text = re.sub(r"<[^>]+>|\[[a-z_.]+\]", " ", html)
+    assert ENGLISH_WORDS.findall(text) == []
