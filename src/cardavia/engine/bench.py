@@ -52,7 +52,7 @@ def run(
         spec.complete_check(probe)
         check_ns.append(time.perf_counter_ns() - start)
 
-    return {
+    figures: dict[str, Any] = {
         "game": spec.name,
         "deals": deals,
         "deals_per_s": round(deals / elapsed, 1),
@@ -62,3 +62,8 @@ def run(
         "complete_checks_timed": len(check_ns),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
+    # Optional: a game may add its own figures (e.g. the size and bound of a memo cache).
+    extra = getattr(spec, "bench_stats", None)
+    if callable(extra):
+        figures.update(extra())
+    return figures
