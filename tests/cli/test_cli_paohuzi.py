@@ -92,7 +92,7 @@ def test_replay_several_files_one_bad(tmp_path):
         (dict(PZ25, actions=["S0 smile"]), ["action 0", "unknown action"]),
         (dict(PZ25, actions=["S0 discard x9"]), ["unknown card code"]),
         (dict(PZ25, stock=["s4", "s4", "s4"]), ["5 copies of s4"]),
-        (dict(PZ25, hands=[["s1"] * 4, [], []]), ["four s1"]),
+        (dict(PZ25, hands=[["s1"] * 4, [], []], melds=[[], [], []]), ["four s1"]),
         (dict(PZ25, melds=[["peng s1 s1"], [], []]), ["peng"]),
         (dict(PZ25, next={"seat": 5, "step": "draw"}), ["'next'"]),
         (dict(PZ25, hands=[[], []]), ["'hands'"]),
@@ -204,14 +204,23 @@ def test_bench_prints_the_figures():
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["game"] == "paohuzi" and out["deals"] == 20
-    for key in ("deals_per_s", "actions_per_s", "complete_check_us_median", "legal_actions_us_median", "peak_rss_mb"):
+    for key in (
+        "deals_per_s",
+        "actions_per_s",
+        "complete_check_us_median",
+        "legal_actions_us_median",
+        "peak_rss_mb",
+    ):
         assert out[key] > 0
     assert out["huxi_cache_entries"] <= out["huxi_cache_bound"]
 
 
 @pytest.mark.parametrize(
     ("args", "words"),
-    [(["bench", "paohuzi", "--deals", "0"], ["--deals"]), (["selfplay", "paohuzi", "--seed", "x"], ["--seed"])],
+    [
+        (["bench", "paohuzi", "--deals", "0"], ["--deals"]),
+        (["selfplay", "paohuzi", "--seed", "x"], ["--seed"]),
+    ],
 )
 def test_bench_and_selfplay_bad_input(args, words):
     assert_bad_input(run(*args), *words)

@@ -10,7 +10,7 @@ from cardavia.engine.game import JSON
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, tun
 from cardavia.games.paohuzi.game import SEATS, PaohuziGame
-from cardavia.games.paohuzi.huxi import NO_SPLIT
+from cardavia.games.paohuzi.huxi import NO_SPLIT, cache_info
 from cardavia.games.paohuzi.melds import Meld, identical, parse_meld, scored_groups, win_huxi
 from cardavia.games.paohuzi.rules import DEFAULT_RULES, PAO, Rules
 
@@ -199,6 +199,11 @@ class PaohuziSpec:
             for s in range(SEATS)
             if not game.dead[s]
         ]
+
+    def bench_stats(self) -> dict[str, int]:
+        """Extra ``bench`` figures: the max-huxi memo's size now and its bound."""
+        entries, bound = cache_info()
+        return {"huxi_cache_entries": entries, "huxi_cache_bound": bound}
 
     def complete_check(self, probe: Any) -> object:
         """The win-and-huxi check of one probe: the best huxi over placements and partitions."""
