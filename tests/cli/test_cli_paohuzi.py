@@ -111,7 +111,8 @@ def test_replay_bad_seat(tmp_path):
 def test_analyze_flags():
     proc = run(
         "analyze", "paohuzi", "--hand", "s7 s7 s7 s8 s9 s10 b7 b7",
-        "--meld", "chi b1 b2 b3", "--meld", "peng b4 b4 b4", "--meld", "chi s4 s5 s6", "--meld", "chi s1 s2 s3",
+        "--meld", "chi b1 b2 b3", "--meld", "peng b4 b4 b4",
+        "--meld", "chi s4 s5 s6", "--meld", "chi s1 s2 s3",
         "--new", "s7", "--from", "other",
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
@@ -119,7 +120,8 @@ def test_analyze_flags():
     assert (out["complete"], out["huxi"], out["win"], out["tun"]) == (True, 18, True, 2)
     own = run(
         "analyze", "paohuzi", "--hand", "s7 s7 s7 s8 s9 s10 b7 b7",
-        "--meld", "chi b1 b2 b3", "--meld", "peng b4 b4 b4", "--meld", "chi s4 s5 s6", "--meld", "chi s1 s2 s3",
+        "--meld", "chi b1 b2 b3", "--meld", "peng b4 b4 b4",
+        "--meld", "chi s4 s5 s6", "--meld", "chi s1 s2 s3",
         "--new", "s7", "--from", "own",
     )  # fmt: skip
     assert json.loads(own.stdout)["huxi"] == 21
@@ -133,7 +135,8 @@ def test_analyze_holdings_without_new_card():
 def test_analyze_complete_under_15_still_gives_groups():
     proc = run(
         "analyze", "paohuzi", "--hand", "s1 s2 s3 s9 s9 b5 b6 b7",
-        "--meld", "chi b1 b2 b3", "--meld", "wei s4 s4 s4", "--meld", "peng s8 s8 s8", "--meld", "chi s5 s6 s7",
+        "--meld", "chi b1 b2 b3", "--meld", "wei s4 s4 s4",
+        "--meld", "peng s8 s8 s8", "--meld", "chi s5 s6 s7",
         "--new", "s9", "--from", "other",
     )  # fmt: skip
     out = json.loads(proc.stdout)
