@@ -113,7 +113,7 @@ class PaohuziGame:
         """Sorted canonical actions of ``seat``; empty when it is not asked (or has answered)."""
         cached = self._legal.get(seat)
         if cached is not None:
-            return cached
+            return list(cached)
         out: list[str]
         if self.phase == WINDOW:
             assert self.window is not None
@@ -130,7 +130,7 @@ class PaohuziGame:
             wins = win_huxi(self.melds[seat], self.hands[seat], None, False, base=self.base(seat))
             out = [PASS, "win"] if wins >= MIN_HUXI else [PASS]
         self._legal[seat] = out
-        return out
+        return list(out)
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Validate and play ``action`` for ``seat``; return the events. Errors change nothing."""
@@ -236,6 +236,8 @@ class PaohuziGame:
     def begin(self) -> None:
         """The normal start: initial ti, tianhu offers, then the dealer's opening discard."""
         self._events = []
+        shown = CODES[self.shown] if self.shown >= 0 else None
+        self._emit("paohuzi.deal", {"dealer": self.dealer, "shown": shown, "stock": self.stock_left()})
         for seat in range(SEATS):
             hand = self.hands[seat]
             for k in range(KINDS):

@@ -17,9 +17,12 @@ from cardavia.games.paohuzi.cards import KINDS, is_big, number, other_size
 NO_SPLIT = -(10**6)
 CACHE_SIZE = 1 << 17
 
-# One candidate group whose lowest card is a given kind: (packed cards, needs, huxi, label, cards).
-# ``needs`` lists (shift, count) pairs that must be available.
-_Option = tuple[int, tuple[tuple[int, int], ...], int, str, tuple[int, ...]]
+# One candidate group whose lowest card is a given kind:
+# (packed cards, mask of kinds needing >= 1, mask of kinds needing >= 2, huxi, label, cards).
+# Masks hold bit 2k for kind k; a packed count field is >= 1 iff (x | x >> 1) has bit 2k set, and
+# >= 2 iff x >> 1 has it.
+_Option = tuple[int, int, int, int, str, tuple[int, ...]]
+_LOW = sum(1 << (2 * k) for k in range(KINDS))
 
 
 def pack(counts: Sequence[int]) -> int:
@@ -38,43 +41,40 @@ def unpack(x: int) -> list[int]:
     return [(x >> (2 * k)) & 3 for k in range(KINDS)]
 
 
-def _make_options(k: int) -> tuple[list[_Option], _Option | None, _Option | None]:
+def _option(cards: tuple[int, ...], huxi: int, label: str) -> _Option:
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    packed = sum(n << (2 * c) for c, n in counts.items())
+    one = sum(1 << (2 * c) for c in counts)
+    two = sum(1 << (2 * c) for c, n in counts.items() if n >= 2)
+    return (packed, one, two, huxi, label, cards)
+
+
+def _make_options(k: int) -> tuple[list[_Option], _Option, _Option]:
     """Groups with lowest card ``k``: chi-type groups, the identical triple, the pair."""
-    options: list[_Option] = []
-
-    def add(cards: tuple[int, ...], huxi: int, label: str) -> None:
-        counts: dict[int, int] = {}
-        for c in cards:
-            counts[c] = counts.get(c, 0) + 1
-        packed = sum(n << (2 * c) for c, n in counts.items())
-        needs = tuple((2 * c, n) for c, n in sorted(counts.items()))
-        options.append((packed, needs, huxi, label, cards))
-
+    chis: list[_Option] = []
     bonus = 6 if is_big(k) else 3
     n = number(k)
     if n <= 8:
-        add((k, k + 1, k + 2), bonus if n == 1 else 0, "chi")
+        chis.append(_option((k, k + 1, k + 2), bonus if n == 1 else 0, "chi"))
     if n == 2:
-        add((k, k + 5, k + 8), bonus, "chi")
+        chis.append(_option((k, k + 5, k + 8), bonus, "chi"))
     if not is_big(k):
         o = other_size(k)
-        add((k, k, o), 0, "chi")
-        add((k, o, o), 0, "chi")
-    chis = list(options)
-    options.clear()
-    add((k, k, k), 3 if is_big(k) else 1, "peng")
-    triple = options[0]
-    options.clear()
-    add((k, k), 0, "pair")
-    pair = options[0]
+        chis.append(_option((k, k, o), 0, "chi"))
+        chis.append(_option((k, o, o), 0, "chi"))
+    triple = _option((k, k, k), 3 if is_big(k) else 1, "peng")
+    pair = _option((k, k), 0, "pair")
     return chis, triple, pair
 
 
 _OPTIONS = [_make_options(k) for k in range(KINDS)]
 
 
-def _fits(x: int, needs: tuple[tuple[int, int], ...]) -> bool:
-    return all((x >> shift) & 3 >= n for shift, n in needs)
+def _fits(x: int, option: _Option) -> bool:
+    one, two = option[1], option[2]
+    return ((x | (x >> 1)) & one) == one and ((x >> 1) & two) == two
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -82,20 +82,23 @@ def best_split(x: int, need_pair: bool) -> int:
     """Maximum huxi of a partition of the packed free cards ``x``; ``NO_SPLIT`` if none exists."""
     if x == 0:
         return NO_SPLIT if need_pair else 0
-    k = ((x & -x).bit_length() - 1) >> 1
+    low = x & -x
+    k = (low.bit_length() - 1) >> 1
     chis, triple, pair = _OPTIONS[k]
     best = NO_SPLIT
-    for packed, needs, huxi, _label, _cards in chis:
-        if _fits(x, needs):
+    ge1 = (x | (x >> 1)) & _LOW
+    ge2 = (x >> 1) & _LOW
+    for packed, one, two, huxi, _label, _cards in chis:
+        if ge1 & one == one and ge2 & two == two:
             v = best_split(x - packed, need_pair)
             if v != NO_SPLIT and v + huxi > best:
                 best = v + huxi
     here = (x >> (2 * k)) & 3
-    if here == 3 and triple is not None:
+    if here == 3:
         v = best_split(x - triple[0], need_pair)
-        if v != NO_SPLIT and v + triple[2] > best:
-            best = v + triple[2]
-    if need_pair and here >= 2 and pair is not None:
+        if v != NO_SPLIT and v + triple[3] > best:
+            best = v + triple[3]
+    if need_pair and here >= 2:
         v = best_split(x - pair[0], False)
         if v != NO_SPLIT and v > best:
             best = v
@@ -113,12 +116,13 @@ def split_groups(x: int, need_pair: bool) -> list[tuple[str, tuple[int, ...]]]:
         chis, triple, pair = _OPTIONS[k]
         here = (x >> (2 * k)) & 3
         candidates: list[tuple[_Option, bool]] = [(o, need_pair) for o in chis]
-        if here == 3 and triple is not None:
+        if here == 3:
             candidates.append((triple, need_pair))
-        if need_pair and here >= 2 and pair is not None:
+        if need_pair and here >= 2:
             candidates.append((pair, False))
-        for (packed, needs, huxi, label, cards), pair_after in candidates:
-            if _fits(x, needs):
+        for option, pair_after in candidates:
+            packed, _one, _two, huxi, label, cards = option
+            if _fits(x, option):
                 v = best_split(x - packed, pair_after)
                 if v != NO_SPLIT and v + huxi == target:
                     groups.append((label, cards))
