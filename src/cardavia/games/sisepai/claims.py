@@ -137,3 +137,18 @@ TAKE_GROUPS: dict[str, Group] = {text: g for cands in MIXED_CANDIDATES for text,
 """The group of every canonical take text."""
 for _single in (*range(0, 28, 7), *range(28, 33)):
     TAKE_GROUPS[_candidate((_single,), _single)[0]] = (_single,)
+
+
+def priority_key(owner: int, window: str, seat: int, answer: str) -> tuple[int, int] | None:
+    """Section 6.5 as a sort key (lower wins): ``(level, turn distance from the owner)``.
+
+    ``answer`` is ``pass`` (no claim), ``win``, or a canonical take text. Only wins can tie on the
+    level; the distance then gives turn order from ``next(owner)``, the drawer's own win first.
+    """
+    if answer == "pass":
+        return None
+    distance = (seat - owner) % SEATS
+    if answer == "win":
+        return (L1_DRAWER_WIN, 0) if distance == 0 and window == W1 else (L2_WIN, distance)
+    group = TAKE_GROUPS[answer]
+    return take_level(group, role(seat, owner, window)), distance

@@ -2,6 +2,19 @@
 
 Automatic steps (draws, windows nobody can use, forced takes of drawn Generals and flowers, dead
 cards, the end) run inside ``apply`` and at the start; the game stops only where a seat must answer.
+
+Events (``Event.kind``: params; every seat sees them unless an audience is named):
+
+* ``sisepai.start``: dealer, stock — ``start_events`` holds what happened before the first decision;
+* ``sisepai.draw``: seat, card, stock (cards left);
+* ``sisepai.window``: card, owner, window (W1/W2/WD), id — a claim window waits for answers;
+* ``sisepai.asked``: seat, id — audience: that seat only;
+* ``sisepai.resolve``: id, window, winner (seat or None) — after the answers are in;
+* ``sisepai.take``: seat, card, group, forced (the drawer's forced take of a General or flower);
+  the taker must discard next (``decision()`` says so; the answers themselves stay hidden);
+* ``sisepai.discard``: seat, card;
+* ``sisepai.dead``: seat, card — nobody took the card; it joins that seat's dead cards;
+* ``sisepai.win``: seat, card, score, groups;  ``sisepai.end``: status (win or draw).
 """
 
 from __future__ import annotations
@@ -30,16 +43,14 @@ from cardavia.games.sisepai.cards import (
 )
 from cardavia.games.sisepai.claims import (
     IDENTICAL_CANDIDATES,
-    L1_DRAWER_WIN,
-    L2_WIN,
     MIXED_CANDIDATES,
     TAKE_GROUPS,
     W1,
     W2,
     WD,
+    priority_key,
     role,
     role_refusal,
-    take_level,
 )
 from cardavia.games.sisepai.melds import (
     COMPONENT,
@@ -115,9 +126,16 @@ class SisepaiGame:
         self._spec = spec
         self._start = start
         self.events_enabled = events_enabled
-        self.hands: list[list[int]] = [DECK.counts(h) for h in start.hands]
+        self.hands: list[list[int]] = []
+        self.keys: list[list[int]] = []
+        for cards in start.hands:
+            counts, keys = [0] * KINDS, [0] * 6
+            for k in cards:
+                counts[k] += 1
+                keys[COMPONENT[k]] += WEIGHT[k]
+            self.hands.append(counts)
+            self.keys.append(keys)
         self._sizes: list[int] = [len(h) for h in start.hands]
-        self.keys: list[list[int]] = [component_keys(h) for h in self.hands]
         self._bad: list[int] = [self._bad_mask(k) for k in self.keys]
         self.melds: list[list[Group]] = [list(m) for m in start.melds]
         self.exposed: list[int] = [sum(len(g) for g in m) for m in start.melds]
@@ -153,8 +171,11 @@ class SisepaiGame:
     def decision(self) -> Decision | None:
         """Who must answer now; ``None`` when the deal is over."""
         if self._phase == _WINDOW:
-            assert self._window is not None
-            return Decision(self._window.pending(), self._window_id)
+            window = self._window
+            assert window is not None
+            answers = window.answers
+            # Options are stored in ascending seat order: this is ``window.pending()`` without a sort.
+            return Decision(tuple(s for s in window.options if s not in answers), self._window_id)
         if self._phase == _DISCARD:
             return Decision((self._taker,), self._window_id)
         return None
@@ -332,8 +353,11 @@ class SisepaiGame:
         self._sizes[seat] += delta
         comp = COMPONENT[card]
         keys = self.keys[seat]
-        keys[comp] += delta * WEIGHT[card]
-        if component_value(comp, keys[comp]) < 0:
+        key = keys[comp] = keys[comp] + delta * WEIGHT[card]
+        v = _TABLES[comp][key]
+        if v == UNKNOWN:
+            v = component_value(comp, key)
+        if v < 0:
             self._bad[seat] |= 1 << comp
         else:
             self._bad[seat] &= ~(1 << comp)
@@ -350,7 +374,8 @@ class SisepaiGame:
         """From a draw by ``owner`` (``kind`` empty) or a public card: play on until a decision.
 
         ``reuse`` carries the options of a W1 window into its W2 window: hands have not changed,
-        and every seat but the drawer has the same role in both.
+        and every seat but the drawer has the same role in both. So a W1 window nobody can use
+        is followed by a W2 window nobody can use, and the card goes dead at once.
         """
         while True:
             if not kind:
@@ -363,32 +388,21 @@ class SisepaiGame:
                 if self._events is not None:
                     self._emit("sisepai.draw", seat=owner, card=DECK.codes[card],
                                stock=len(self.stock) - self._pos)
-            asked = self._open(card, owner, kind, reuse)
-            if asked is None:
+            if self._open(card, owner, kind, reuse):
                 return
-            if kind == W1:
-                kind = W2
-                reuse = asked
-            else:
-                self._dead(card, owner)
-                owner = (owner + 1) % SEATS
-                kind = ""
-                reuse = None
+            self._dead(card, owner)
+            owner = (owner + 1) % SEATS
+            kind = ""
+            reuse = None
 
-    def _open(
-        self, card: int, owner: int, kind: str, reuse: dict[int, tuple[str, ...]] | None
-    ) -> dict[int, tuple[str, ...]] | None:
-        """Open a window. ``None`` when it waits for answers (or play moved on past it); else it
-        resolved to nothing at once and the result is the (empty) options, for W2 to reuse."""
+    def _open(self, card: int, owner: int, kind: str, reuse: dict[int, tuple[str, ...]] | None) -> bool:
+        """Open a window; False when nobody can claim the card there (nor in a W2 after it)."""
         self._card, self._owner, self._kind = card, owner, kind
         self._window_id += 1
-        events = self._events
         forced = self._forced = kind == W1 and is_single(card)
-        if events is not None:
-            self._emit("sisepai.window", card=DECK.codes[card], owner=owner, window=kind, id=self._window_id)
         if forced and self.can_win(owner, card):
             self._win(owner, card)
-            return None
+            return True
         if reuse is not None:
             options = {s: o for s, o in reuse.items() if s != owner}
         else:
@@ -396,17 +410,18 @@ class SisepaiGame:
         self._phase = _WINDOW
         if options:
             self._window = ClaimWindow(self._window_id, options)
-            if events is not None:
+            if self._events is not None:
+                # Public: the game waits on a claim window. Private: whether you are asked.
+                self._emit("sisepai.window", card=DECK.codes[card], owner=owner, window=kind,
+                           id=self._window_id)
                 for seat in options:
                     self._emit("sisepai.asked", frozenset((seat,)), seat=seat, id=self._window_id)
-            return None
+            return True
         self._window = None
         if forced:
             self._resolve()
-            return None
-        if events is not None:
-            self._emit("sisepai.resolve", id=self._window_id, window=kind, winner=None)
-        return options
+            return True
+        return False  # nobody could claim: no event, the next one (dead) says it all
 
     def _ask(self, card: int, owner: int, kind: str, forced: bool) -> dict[int, tuple[str, ...]]:
         """The options of every eligible seat that has something other than ``pass``."""
@@ -416,8 +431,10 @@ class SisepaiGame:
         others = ~(1 << comp)
         table = _TABLES[comp]
         a, b, c, need = _MIX[card]
-        for distance in _W1_DISTANCES if kind == W1 else _OTHER_DISTANCES:
-            seat = (owner + distance) % SEATS
+        for seat in range(SEATS):  # ascending, so that the asked seats come out in order
+            distance = (seat - owner) % SEATS
+            if distance == 0 and kind != W1:
+                continue
             hand = hands[seat]
             if forced and distance == 0:
                 continue
@@ -462,30 +479,23 @@ class SisepaiGame:
         return free - sum(1 for k in used if not is_single(k)) > 0
 
     def _priority(self, seat: int, answer: str) -> tuple[int, ...] | None:
-        if answer == PASS:
-            return None
-        distance = (seat - self._owner) % SEATS
-        if answer == WIN:
-            if distance == 0 and self._kind == W1:
-                return (L1_DRAWER_WIN, 0)
-            return (L2_WIN, distance)
-        group = TAKE_GROUPS[answer]
-        return (take_level(group, role(seat, self._owner, self._kind)), distance)
+        return priority_key(self._owner, self._kind, seat, answer)
 
     def _resolve(self) -> None:
         """Resolve the complete window and play on."""
         window = self._window
-        answers = {} if window is None else dict(window.answers)
+        answers = {} if window is None else window.answers
         card, owner, kind = self._card, self._owner, self._kind
         if self._forced:
-            answers[owner] = _take_text((card,))
-        winner = resolve(answers, self._priority)
-        if self._events is not None:
+            answers = {**answers, owner: _take_text((card,))}
+        nothing = all(a == PASS for a in answers.values())
+        winner = None if nothing else resolve(answers, self._priority)
+        if self._events is not None and window is not None:
             self._emit("sisepai.resolve", id=self._window_id, window=kind,
                        winner=None if winner is None else winner[0])
         if winner is None:
-            if kind == W1:
-                self._run(card, owner, W2, {} if window is None else window.options)
+            if kind == W1 and window is not None:
+                self._run(card, owner, W2, window.options)
             else:
                 self._dead(card, owner)
                 self._run(-1, (owner + 1) % SEATS, "")
@@ -513,7 +523,6 @@ class SisepaiGame:
         self._window = None
         self._window_id += 1
         self._discard_options = None
-        self._emit("sisepai.await_discard", seat=seat, id=self._window_id)
 
     def _dead(self, card: int, owner: int) -> None:
         self.discards[owner].append(card)
@@ -562,8 +571,6 @@ class SisepaiGame:
     def _answer(self, window: ClaimWindow, seat: int, answer: str) -> None:
         window.answers[seat] = answer
         self.log.append(f"S{seat} {answer}")
-        if self._events is not None:
-            self._emit("sisepai.answer", frozenset((seat,)), seat=seat, action=answer, id=self._window_id)
         if len(window.answers) == len(window.options):
             self._resolve()
 
@@ -650,15 +657,15 @@ class SisepaiGame:
         card, owner, kind = self._card, self._owner, self._kind
         options: dict[int, tuple[str, ...]] = {}
         answers: dict[int, str] = {}
-        if seat in old.options:
-            options[seat] = old.options[seat]
-            if seat in old.answers:
-                answers[seat] = old.answers[seat]
-        for distance in (1, 2, 3) if kind != W1 else (0, 1, 2, 3):
-            other = (owner + distance) % SEATS
-            if other == seat or (self._forced and other == owner):
-                continue
-            options[other] = self._options(other, card, distance) or (PASS,)
+        for other in range(SEATS):  # ascending, as ``decision`` expects
+            distance = (other - owner) % SEATS
+            if other == seat:
+                if seat in old.options:
+                    options[seat] = old.options[seat]
+                    if seat in old.answers:
+                        answers[seat] = old.answers[seat]
+            elif distance or (kind == W1 and not self._forced):
+                options[other] = self._options(other, card, distance) or (PASS,)
         self._window = ClaimWindow(old.window, options, answers)
 
 
@@ -700,8 +707,6 @@ def _mix(card: int) -> tuple[int, int, int, int]:
 
 
 _MIX: tuple[tuple[int, int, int, int], ...] = tuple(_mix(k) for k in range(KINDS))
-_W1_DISTANCES = (0, 1, 2, 3)
-_OTHER_DISTANCES = (1, 2, 3)
 
 
 def _points(group: Group) -> int:
