@@ -8,7 +8,7 @@ from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi import SPEC
 from cardavia.games.paohuzi.cards import KINDS, chi_huxi, group_type, identical_huxi
 from cardavia.games.paohuzi.huxi import CACHE_SIZE, NO_SPLIT, best_split, cache_info, pack, split_groups
-from cardavia.games.paohuzi.melds import full_size, win_huxi
+from cardavia.games.paohuzi.melds import full_size, huxi_bound, win_huxi
 
 # Every group a free card may be in: each chi-type group, each identical triple, each pair.
 GROUPS = (
@@ -152,6 +152,10 @@ def test_win_check_on_real_deal_holdings_equals_brute_force():
                     for from_other in (True, False):
                         fast = win_huxi(game.melds[s], game.hands[s], card, from_other)
                         assert fast == brute_win(game.melds[s], game.hands[s], card, from_other)
+                        upgrade = game.hands[s][card] == 3 or any(
+                            m.card == card and m.kind != "chi" for m in game.melds[s]
+                        )
+                        assert huxi_bound(game.base(s), card, upgrade) >= fast  # the skip is safe
                         compared += 1
                         found += fast != NO_SPLIT
             seat = decision.seats[0]
@@ -163,3 +167,28 @@ def test_win_check_on_real_deal_holdings_equals_brute_force():
 def test_memo_is_bounded():
     entries, bound = cache_info()
     assert bound == CACHE_SIZE and entries <= bound
+
+
+def test_huxi_bound_never_undercuts_the_check():
+    """The cheap bound used to skip win checks is an upper bound on every real-deal holding."""
+    rng = Rng(17)
+    reached = 0
+    for seed in range(80):
+        game = SPEC.new_game(seed)
+        while (decision := game.decision()) is not None:
+            for s in range(3):
+                for card in range(KINDS):
+                    if game.hands[s][card] + sum(m.cards.count(card) for m in game.melds[s]) >= 4:
+                        continue
+                    upgrade = game.hands[s][card] == 3 or any(
+                        m.card == card and m.kind != "chi" for m in game.melds[s]
+                    )
+                    bound = huxi_bound(game.base(s), card, upgrade)
+                    for from_other in (True, False):
+                        value = win_huxi(game.melds[s], game.hands[s], card, from_other)
+                        assert bound >= value
+                        reached += value >= 15
+            seat = decision.seats[0]
+            options = game.legal_actions(seat)
+            game.apply(seat, options[rng.below(len(options))])
+    assert reached > 0

@@ -20,12 +20,13 @@ from cardavia.games.paohuzi.melds import (
     Base,
     Meld,
     holding_base,
+    huxi_bound,
     identical,
     scored_groups,
     target_size,
     win_huxi,
 )
-from cardavia.games.paohuzi.rules import PAO, Plan, Rules, chi_plans
+from cardavia.games.paohuzi.rules import PAO, Plan, Rules, chi_plans, plan_text
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.spec import PaohuziSpec
@@ -523,17 +524,20 @@ class PaohuziGame:
                 continue
             opts: list[str] = []
             hand, melds, dead = self.hands[p], self.melds[p], self.dead[p]
+            base = self.base(p)
             n = hand[card]
+            upgrade = n == 3 or any(m.cards[0] == card and m.kind != "chi" for m in melds)
             if (
                 reveal
                 and not dead
-                and win_huxi(melds, hand, card, p != owner, own_wei_pao, self.base(p)) >= MIN_HUXI
+                and huxi_bound(base, card, upgrade) >= MIN_HUXI
+                and win_huxi(melds, hand, card, p != owner, own_wei_pao, base) >= MIN_HUXI
             ):
                 opts.append("win")
             if n == 3:
                 if p != owner:
                     opts.append("pao")
-            else:
+            elif upgrade:
                 for m in melds:
                     if m.card == card and (
                         (m.kind == "wei" and (p != owner or own_wei_pao)) or (m.kind == "peng" and reveal)
@@ -541,14 +545,14 @@ class PaohuziGame:
                         opts.append("pao")
                         break
             if not dead and not self.chou[p] & bit:
-                needs_discard = self.owed(p) >= 0
+                needs_discard = base.cards + base.kan_cards + base.free_cards >= target_size(base.fours)
                 # 6.5: a peng that makes owed = 1 must leave a free card to discard.
-                if n == 2 and p != owner and (not needs_discard or self.base(p).free_cards >= 3):
+                if n == 2 and p != owner and (not needs_discard or base.free_cards >= 3):
                     opts.append("peng")
                 if n < 3 and (p == nxt(owner) or (reveal and p == owner)):
                     seat_plans = chi_plans(hand, card, needs_discard)
                     if seat_plans:
-                        texts = {write_action("chi", plan, DECK): plan for plan in seat_plans}
+                        texts = {plan_text(plan): plan for plan in seat_plans}
                         plans[p] = texts
                         opts.extend(texts)
             if opts:

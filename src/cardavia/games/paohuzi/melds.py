@@ -143,6 +143,28 @@ def _placements(
     return out
 
 
+# The chi-type groups worth huxi: (kinds, huxi). Free-card huxi comes only from these and from the
+# one identical triple a winning card can make.
+_BONUS_GROUPS = [((0, 1, 2), 3), ((1, 6, 9), 3), ((10, 11, 12), 6), ((11, 16, 19), 6)]
+
+
+def huxi_bound(base: Base, card: int, upgrade: bool) -> int:
+    """An upper bound of ``win_huxi`` for ``card`` added to a holding (cheap, for skipping checks).
+
+    Free cards score only in 1-2-3 and 2-7-10 groups (each at most min-count times) and in the
+    triple made with ``card``; an upgrade to pao (``upgrade``: a kan, peng or wei of ``card``
+    exists) gains at most 6 over the group it replaces.
+    """
+    x = base.free + (1 << (2 * card))
+    bound = base.huxi + base.kan_huxi + (6 if upgrade else 0)
+    for kinds, value in _BONUS_GROUPS:
+        a, b, c = kinds
+        bound += value * min((x >> (2 * a)) & 3, (x >> (2 * b)) & 3, (x >> (2 * c)) & 3)
+    if (x >> (2 * card)) & 3 == 3:
+        bound += identical_huxi("peng", card)
+    return bound
+
+
 def win_huxi(
     melds: Sequence[Meld],
     hand: Sequence[int],

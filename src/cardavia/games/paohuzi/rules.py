@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from cardavia.games.paohuzi.cards import KINDS, chi_groups_with
+from cardavia.engine.notation import write_action
+from cardavia.games.paohuzi.cards import DECK, KINDS, chi_groups_with
 
 TI = "ti"
 PAO = "pao"
@@ -55,6 +56,17 @@ def _candidates(card: int, copies: int) -> list[_Candidate]:
 
 
 _CANDIDATES = [[_candidates(c, copies) if copies else [] for copies in range(4)] for c in range(KINDS)]
+
+
+_PLAN_TEXT: dict[Plan, str] = {}  # bounded by the finite set of plans (a few thousand)
+
+
+def plan_text(plan: Plan) -> str:
+    """The canonical action text of a chi plan (``"chi s1 s2 s3 / s3 s4 s5"``)."""
+    text = _PLAN_TEXT.get(plan)
+    if text is None:
+        text = _PLAN_TEXT[plan] = write_action("chi", plan, DECK)
+    return text
 
 
 def chi_plans(hand: list[int], card: int, needs_discard: bool) -> list[Plan]:

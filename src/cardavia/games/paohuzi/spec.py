@@ -49,14 +49,19 @@ class PaohuziSpec:
             size = DEALER_CARDS if i == 0 else OTHER_CARDS
             hands[seat] = cards[pos : pos + size]
             pos += size
-        record: JSON = {
+        start: JSON = {
             "game": self.name,
             "seed": seed,
             "dealer": dealer,
             "hands": [self._hand_codes(h, h[-1] if s == dealer else None) for s, h in enumerate(hands)],
             "stock": [CODES[c] for c in cards[pos:]],
         }
-        return self.from_position(record)
+        counts = [DECK.counts(h) for h in hands]
+        melds: list[list[Meld]] = [[] for _ in range(SEATS)]
+        stock = tuple(cards[pos:])
+        game = PaohuziGame(self, dealer, counts, melds, stock, [0] * SEATS, hands[dealer][-1], start)
+        game.begin()
+        return game
 
     @staticmethod
     def _hand_codes(cards: Sequence[int], shown: int | None) -> list[str]:
