@@ -38,6 +38,7 @@ TIANHU, DISCARD, WINDOW, WIN, OVER = "tianhu", "discard", "window", "win", "over
 REVEAL = "reveal"
 
 DISCARD_TEXT = tuple(f"discard {code}" for code in CODES)
+_DISCARD_ORDER = sorted(range(KINDS), key=lambda k: DISCARD_TEXT[k])  # kinds in text order
 _SIMPLE_VERBS = frozenset({"pass", "win", "tianhu", "peng", "pao"})
 
 
@@ -123,7 +124,7 @@ class PaohuziGame:
             out = []
         elif self.phase == DISCARD:
             hand = self.hands[seat]
-            out = sorted(DISCARD_TEXT[k] for k in range(KINDS) if 0 < hand[k] < 3)
+            out = [DISCARD_TEXT[k] for k in _DISCARD_ORDER if 0 < hand[k] < 3]
         elif self.phase == TIANHU:
             # Only a qualifying seat is ever offered tianhu; the check matters for determinized states.
             out = [PASS, "tianhu"] if self._tianhu_qualifies(seat) else [PASS]
@@ -526,18 +527,17 @@ class PaohuziGame:
             hand, melds, dead = self.hands[p], self.melds[p], self.dead[p]
             base = self.base(p)
             n = hand[card]
-            upgrade = n == 3 or any(m.cards[0] == card and m.kind != "chi" for m in melds)
             if (
                 reveal
                 and not dead
-                and huxi_bound(base, card, upgrade) >= MIN_HUXI
+                and huxi_bound(base, card) >= MIN_HUXI
                 and win_huxi(melds, hand, card, p != owner, own_wei_pao, base) >= MIN_HUXI
             ):
                 opts.append("win")
             if n == 3:
                 if p != owner:
                     opts.append("pao")
-            elif upgrade:
+            elif base.upgradable >> card & 1:
                 for m in melds:
                     if m.card == card and (
                         (m.kind == "wei" and (p != owner or own_wei_pao)) or (m.kind == "peng" and reveal)

@@ -86,27 +86,32 @@ class Base(NamedTuple):
     kan_cards: int
     free: int
     free_cards: int
+    upgradable: int  # bit k: a kan, peng or wei of kind k (a pao placement may exist)
 
 
 def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
-    """Melds' huxi, cards and fours; kans' huxi and cards; the packed free cards and their number."""
-    huxi = cards = fours = 0
+    """Melds' huxi, cards and fours; kans' huxi and cards; the packed free cards and their number;
+    the kinds with a kan, peng or wei."""
+    huxi = cards = fours = upgradable = 0
     for m in melds:
         huxi += m.huxi()
         cards += len(m.cards)
         if m.kind in FOURS:
             fours += 1
+        elif m.kind != "chi":
+            upgradable |= 1 << m.cards[0]
     kan_huxi = kan_cards = free = free_cards = 0
     for k in range(KINDS):
         n = hand[k]
         if n >= 3:
+            upgradable |= 1 << k
             kan_huxi += identical_huxi("kan", k)
             kan_cards += 3
             n -= 3
         if n:
             free |= n << (2 * k)
             free_cards += n
-    return Base(huxi, cards, fours, kan_huxi, kan_cards, free, free_cards)
+    return Base(huxi, cards, fours, kan_huxi, kan_cards, free, free_cards, upgradable)
 
 
 # A placement: -1 free (or holdings), -2 kan -> pao, i >= 0 meld i upgraded to pao.
@@ -148,15 +153,15 @@ def _placements(
 _BONUS_GROUPS = [((0, 1, 2), 3), ((1, 6, 9), 3), ((10, 11, 12), 6), ((11, 16, 19), 6)]
 
 
-def huxi_bound(base: Base, card: int, upgrade: bool) -> int:
+def huxi_bound(base: Base, card: int) -> int:
     """An upper bound of ``win_huxi`` for ``card`` added to a holding (cheap, for skipping checks).
 
     Free cards score only in 1-2-3 and 2-7-10 groups (each at most min-count times) and in the
-    triple made with ``card``; an upgrade to pao (``upgrade``: a kan, peng or wei of ``card``
-    exists) gains at most 6 over the group it replaces.
+    triple made with ``card``; an upgrade to pao (possible only with a kan, peng or wei of
+    ``card``) gains at most 6 over the group it replaces.
     """
     x = base.free + (1 << (2 * card))
-    bound = base.huxi + base.kan_huxi + (6 if upgrade else 0)
+    bound = base.huxi + base.kan_huxi + (6 if base.upgradable >> card & 1 else 0)
     for kinds, value in _BONUS_GROUPS:
         a, b, c = kinds
         bound += value * min((x >> (2 * a)) & 3, (x >> (2 * b)) & 3, (x >> (2 * c)) & 3)
