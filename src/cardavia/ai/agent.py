@@ -77,7 +77,7 @@ def make_agent(game_name: str, tier: str) -> Agent:
     if game_name == "sisepai":
         from cardavia.ai import sisepai_agents as tiers
     else:
-        return RandomAgent(tier)
+        from cardavia.ai import paohuzi_agents as tiers  # type: ignore[no-redef]
     if tier == "greedy":
         return tiers.GreedyAgent()
     if tier == "easy":

@@ -1,0 +1,339 @@
+"""Paohuzi tiers: greedy (distance, then useful cards), easy, normal (one-step expected value).
+
+Every agent reads only its ``Observation``: its hand and melds from the view, public melds, discard
+rows, the public card and the dealer's shown card. ``unseen`` counts the copies this seat cannot
+see anywhere.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from cardavia.ai.agent import Observation
+from cardavia.ai.common import best_of, winning_action
+from cardavia.ai.paohuzi_eval import FAR, KINDS, WIN_HUXI, raw_distance, winning_kinds
+from cardavia.engine.rng import Rng
+from cardavia.games.paohuzi.cards import DECK, chi_huxi, identical_huxi
+
+STOCK = 19
+FOURS = ("ti", "pao")
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One seat's holding as the evaluator needs it."""
+
+    free: tuple[int, ...]
+    kans: tuple[int, ...]
+    groups: int  # groups still to build from free cards (7 - melds - kans)
+    fours: int
+    huxi: int  # huxi of melds and kans
+
+    @property
+    def pair(self) -> bool:
+        return self.fours >= 1
+
+    @property
+    def needed(self) -> int:
+        return WIN_HUXI - self.huxi
+
+    def rest_size(self) -> int:
+        """Free cards held at rest (one short of the target)."""
+        return 3 * self.groups - (1 if self.pair else 0) - 1
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What one seat knows."""
+
+    seat: int
+    holding: Holding
+    unseen: tuple[int, ...]
+    unseen_total: int
+    stock: int
+    public: int | None
+    owner: int | None
+    window: str | None
+    melds: tuple[tuple[str, int], ...]  # (kind, card) of our identical melds
+
+
+def holding_of(hand: Sequence[int], melds: Sequence[tuple[str, tuple[int, ...]]]) -> Holding:
+    """Build a ``Holding`` from hand counts and (kind, cards) melds."""
+    kans = tuple(k for k in range(KINDS) if hand[k] >= 3)
+    free = tuple(0 if hand[k] >= 3 else hand[k] for k in range(KINDS))
+    huxi = sum(identical_huxi("kan", k) for k in kans)
+    fours = 0
+    for kind, cards in melds:
+        huxi += chi_huxi(cards) if kind == "chi" else identical_huxi(kind, cards[0])
+        fours += kind in FOURS
+    return Holding(free, kans, 7 - len(melds) - len(kans), fours, huxi)
+
+
+def situation(obs: Observation) -> Situation:
+    """Read ``obs.view`` into count arrays."""
+    view = obs.view
+    seats: list[dict[str, Any]] = view["seats"]
+    me = seats[obs.seat]
+    hand = DECK.counts(DECK.parse_list(me["hand"]))
+    seen = list(hand)
+    my_melds: list[tuple[str, tuple[int, ...]]] = []
+    for s, entry in enumerate(seats):
+        for text in entry["melds"]:
+            words = text.split()
+            if len(words) < 2:
+                continue  # another seat's initial ti: its kind is hidden
+            cards = tuple(DECK.parse(" ".join(words[1:])))
+            for c in cards:
+                seen[c] += 1
+            if s == obs.seat:
+                my_melds.append((words[0], cards))
+        for code in entry["discards"]:
+            seen[DECK.card(code)] += 1
+        shown = entry.get("shown")
+        if shown and s != obs.seat:
+            seen[DECK.card(shown)] += 1
+    public = view.get("public")
+    card = owner = window = None
+    if public:
+        card = DECK.card(public["card"])
+        owner = int(public["owner"])
+        window = str(public["window"])
+        seen[card] += 1
+    unseen = tuple(max(0, 4 - seen[k]) for k in range(KINDS))
+    identical = tuple((kind, cards[0]) for kind, cards in my_melds if kind != "chi")
+    return Situation(
+        obs.seat, holding_of(hand, my_melds), unseen, sum(unseen), int(view["stock"]), card, owner,
+        window, identical,
+    )
+
+
+def distance(h: Holding) -> int:
+    """Cards still needed to win (1 = ready)."""
+    if h.groups < 0:
+        return FAR
+    if winning_kinds(h.free, h.groups, h.pair, h.needed):
+        return 1
+    return max(2, raw_distance(h.free, h.groups, h.pair, h.needed))
+
+
+def neighbours(k: int) -> tuple[int, ...]:
+    """Kinds that share a chi-type group or an identical group with ``k``."""
+    return _NEIGHBOURS[k]
+
+
+def _neighbours(k: int) -> tuple[int, ...]:
+    base = 10 if k >= 10 else 0
+    n = k % 10 + 1
+    out = {k, k + 10 if k < 10 else k - 10}
+    for d in (-2, -1, 1, 2):
+        if 1 <= n + d <= 10:
+            out.add(base + n + d - 1)
+    if n in (2, 7, 10):
+        out.update(base + m - 1 for m in (2, 7, 10))
+    return tuple(sorted(out))
+
+
+_NEIGHBOURS = [_neighbours(k) for k in range(KINDS)]
+
+
+def connected_unseen(h: Holding, unseen: Sequence[int]) -> int:
+    """A cheap count of unseen copies that touch the free cards (a proxy for useful cards)."""
+    touching: set[int] = set()
+    for k in range(KINDS):
+        if h.free[k]:
+            touching.update(_NEIGHBOURS[k])
+    return sum(unseen[k] for k in touching)
+
+
+def win_chance(ways: int, sit: Situation) -> float:
+    """Chance that one of ``ways`` winning copies is revealed before the stock runs out."""
+    if sit.unseen_total <= 0:
+        return 0.0
+    return 1.0 - math.exp(-ways * sit.stock / sit.unseen_total)
+
+
+@lru_cache(maxsize=1 << 14)
+def _value(h: Holding, unseen: tuple[int, ...], stock: int, unseen_total: int) -> float:
+    d = distance(h)
+    if d >= FAR:
+        return -FAR
+    value = -float(d) + 0.01 * min(h.huxi, 30)
+    if d == 1:
+        wins = winning_kinds(h.free, h.groups, h.pair, h.needed)
+        ways = sum(unseen[k] for k in wins)
+        value += 0.4 * (1.0 - math.exp(-ways * stock / max(1, unseen_total))) + 0.05 * min(ways, 8) / 8
+    else:
+        touch = connected_unseen(h, unseen)
+        value += 0.3 * touch / (touch + 40.0)
+    return value
+
+
+def hand_value(h: Holding, sit: Situation) -> float:
+    """Worth of a holding in distance steps: distance first, then winning chances and huxi."""
+    return _value(h, sit.unseen, sit.stock, sit.unseen_total)
+
+
+def without(h: Holding, kind: int, n: int = 1) -> Holding:
+    """The holding with ``n`` free cards of ``kind`` removed."""
+    free = list(h.free)
+    free[kind] -= n
+    return replace(h, free=tuple(free))
+
+
+def discards(h: Holding) -> list[int]:
+    """Kinds that may be discarded (free cards)."""
+    return [k for k in range(KINDS) if h.free[k]]
+
+
+def settle(h: Holding, sit: Situation) -> float:
+    """Value after an intake: with the best discard when one is owed."""
+    if sum(h.free) <= h.rest_size() or not discards(h):
+        return hand_value(h, sit)
+    return max(hand_value(without(h, k), sit) - danger(k, sit) for k in discards(h))
+
+
+def danger(kind: int, sit: Situation) -> float:
+    """How much a discard may feed an opponent's peng, pao or chi, growing as the stock runs down."""
+    late = 1.0 - sit.stock / STOCK
+    return late * (0.02 + 0.03 * max(0, sit.unseen[kind] - 1))
+
+
+def after_action(action: str, sit: Situation) -> Holding | None:
+    """The holding right after a claim (before any discard it owes); None if not a claim."""
+    h = sit.holding
+    c = sit.public
+    verb = action.split(" ", 1)[0]
+    if c is None:
+        return None
+    free = list(h.free)
+    kans = list(h.kans)
+    if verb == "peng":
+        free[c] -= 2
+        return Holding(tuple(free), h.kans, h.groups - 1, h.fours, h.huxi + identical_huxi("peng", c))
+    if verb == "pao":
+        old = next((kind for kind, k in sit.melds if k == c), None)
+        if old is None and c in kans:
+            kans.remove(c)
+            huxi = h.huxi - identical_huxi("kan", c) + identical_huxi("pao", c)
+            return Holding(h.free, tuple(kans), h.groups, h.fours + 1, huxi)
+        if old is None:
+            return None
+        huxi = h.huxi - identical_huxi(old, c) + identical_huxi("pao", c)
+        return Holding(h.free, h.kans, h.groups, h.fours + 1, huxi)
+    if verb == "chi":
+        groups = [tuple(DECK.parse(part)) for part in action.split(" ", 1)[1].split("/")]
+        free[c] += 1
+        huxi = h.huxi
+        for g in groups:
+            for k in g:
+                free[k] -= 1
+            huxi += chi_huxi(g)
+        return Holding(tuple(free), h.kans, h.groups - len(groups), h.fours, huxi)
+    return None
+
+
+class NormalAgent:
+    """One-step expected value: every claim is judged with its best follow-up discard."""
+
+    def __init__(self, name: str = "normal") -> None:
+        self.name = name
+
+    def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
+        """Choose from ``obs.legal``."""
+        return best_of(self.scores(obs), rng)
+
+    def scores(self, obs: Observation) -> list[tuple[float, str]]:
+        """Every legal action with its estimated value (higher is better)."""
+        win = winning_action(obs.legal)
+        if win is not None:
+            return [(1e9 if a == win else 0.0, a) for a in obs.legal]
+        sit = situation(obs)
+        scored: list[tuple[float, str]] = []
+        for action in obs.legal:
+            if action.startswith("discard "):
+                k = DECK.card(action.split()[1])
+                scored.append((hand_value(without(sit.holding, k), sit) - danger(k, sit), action))
+                continue
+            after = after_action(action, sit)
+            if after is None:
+                scored.append((hand_value(sit.holding, sit), action))
+            else:
+                scored.append((settle(after, sit) + 0.01, action))
+        return scored
+
+
+class GreedyAgent:
+    """Baseline: least distance, then most cards touching the hand; claims whatever keeps it closest."""
+
+    def __init__(self, name: str = "greedy") -> None:
+        self.name = name
+
+    def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
+        """Choose from ``obs.legal``."""
+        win = winning_action(obs.legal)
+        if win is not None:
+            return win
+        sit = situation(obs)
+
+        def score(h: Holding) -> float:
+            return -100.0 * distance(h) + 0.01 * connected_unseen(h, sit.unseen)
+
+        def settled(h: Holding) -> float:
+            if sum(h.free) <= h.rest_size() or not discards(h):
+                return score(h)
+            return max(score(without(h, k)) for k in discards(h))
+
+        scored: list[tuple[float, str]] = []
+        for action in obs.legal:
+            if action.startswith("discard "):
+                scored.append((score(without(sit.holding, DECK.card(action.split()[1]))), action))
+                continue
+            after = after_action(action, sit)
+            scored.append((score(sit.holding) if after is None else settled(after), action))
+        return best_of(scored, rng)
+
+
+class EasyAgent:
+    """A beginner: distance by a quick look, keeps pairs, sometimes misses a claim or slips a discard."""
+
+    SLIP = 0.25
+    TIMID = 0.3
+
+    def __init__(self, name: str = "easy") -> None:
+        self.name = name
+
+    def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
+        """Choose from ``obs.legal``."""
+        win = winning_action(obs.legal)
+        if win is not None:
+            return win
+        sit = situation(obs)
+        h = sit.holding
+
+        def quick(x: Holding) -> float:
+            return -float(raw_distance(x.free, x.groups, x.pair, x.needed)) if x.groups >= 0 else -FAR
+
+        scored: list[tuple[float, str]] = []
+        for action in obs.legal:
+            if action.startswith("discard "):
+                k = DECK.card(action.split()[1])
+                scored.append((quick(without(h, k)) - (0.3 if h.free[k] >= 2 else 0.0), action))
+                continue
+            after = after_action(action, sit)
+            if after is None:
+                scored.append((quick(h), action))
+            elif sum(after.free) > after.rest_size() and discards(after):
+                scored.append((max(quick(without(after, k)) for k in discards(after)) + 0.1, action))
+            else:
+                scored.append((quick(after) + 0.1, action))
+        if rng.random() < self.SLIP and len(scored) > 2 and scored[0][1].startswith("discard"):
+            ordered = sorted(scored, key=lambda pair: -pair[0])
+            return ordered[1 + rng.below(min(2, len(ordered) - 1))][1]
+        choice = best_of(scored, rng)
+        if choice != "pass" and "pass" in obs.legal and rng.random() < self.TIMID:
+            return "pass"
+        return choice
