@@ -104,6 +104,7 @@ def determinize(game: PaohuziGame, seat: int, rng: Rng) -> PaohuziGame:
     g.stock = tuple(g.stock[: g.top]) + tuple(stock)
     g._bases = [None] * SEATS
     g._legal = {}
+    g._decision = None
     if game.phase == WINDOW and game.window is not None:
         real = game.window
         options, plans = g.options(game.card, game.owner, game.kind)

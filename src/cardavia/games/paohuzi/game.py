@@ -99,6 +99,7 @@ class PaohuziGame:
         self._events: list[Event] = []
         self._legal: dict[int, list[str]] = {}
         self._bases: list[Base | None] = [None] * SEATS
+        self._decision: Decision | None = None
 
     # ----- the protocol -----------------------------------------------------------------------
 
@@ -106,10 +107,13 @@ class PaohuziGame:
         """``None`` when the deal is over; else the seats to answer and the window id."""
         if self.phase == OVER:
             return None
-        if self.phase == WINDOW:
-            assert self.window is not None
-            return Decision(self.window.pending(), self.decision_id)
-        return Decision((self.actor,), self.decision_id)
+        if self._decision is None:
+            if self.phase == WINDOW:
+                assert self.window is not None
+                self._decision = Decision(self.window.pending(), self.decision_id)
+            else:
+                self._decision = Decision((self.actor,), self.decision_id)
+        return self._decision
 
     def legal_actions(self, seat: int) -> list[str]:
         """Sorted canonical actions of ``seat``; empty when it is not asked (or has answered)."""
@@ -146,6 +150,7 @@ class PaohuziGame:
             raise IllegalAction(self._why_illegal(seat, text, legal))
         self._events = []
         self._legal = {}
+        self._decision = None
         self.history.append(f"S{seat} {text}")
         if self.phase == WINDOW:
             self._answer(seat, text)
@@ -156,6 +161,7 @@ class PaohuziGame:
         else:
             self._win_answer(seat, text)
         self._legal = {}
+        self._decision = None
         events, self._events = self._events, []
         return events
 
@@ -199,6 +205,7 @@ class PaohuziGame:
         g.history = self.history[:]
         g._events = []
         g._legal = {}
+        g._decision = None
         g._bases = self._bases[:]
         return g
 
@@ -282,7 +289,10 @@ class PaohuziGame:
     # ----- helpers ----------------------------------------------------------------------------
 
     def _emit(self, kind: str, params: dict[str, Any], audience: set[int] | None = None) -> None:
-        self._events.append(Event(kind, params, None if audience is None else frozenset(audience)))
+        if audience is None:
+            self._events.append(Event(kind, params))
+        else:
+            self._events.append(Event(kind, params, frozenset(audience)))
 
     def _open(self, phase: str, actor: int) -> None:
         self.phase = phase

@@ -87,6 +87,7 @@ class Base(NamedTuple):
     free: int
     free_cards: int
     upgradable: int  # bit k: a kan, peng or wei of kind k (a pao placement may exist)
+    bound: int  # huxi of melds and kans plus the free cards' 1-2-3 / 2-7-10 bound (see huxi_bound)
 
 
 def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
@@ -111,7 +112,8 @@ def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
         if n:
             free |= n << (2 * k)
             free_cards += n
-    return Base(huxi, cards, fours, kan_huxi, kan_cards, free, free_cards, upgradable)
+    bound = huxi + kan_huxi + _bonus_bound(free)
+    return Base(huxi, cards, fours, kan_huxi, kan_cards, free, free_cards, upgradable, bound)
 
 
 # A placement: -1 free (or holdings), -2 kan -> pao, i >= 0 meld i upgraded to pao.
@@ -153,6 +155,16 @@ def _placements(
 _BONUS_GROUPS = [((0, 1, 2), 3), ((1, 6, 9), 3), ((10, 11, 12), 6), ((11, 16, 19), 6)]
 
 
+_BONUS_KINDS = frozenset(k for kinds, _v in _BONUS_GROUPS for k in kinds)
+
+
+def _bonus_bound(x: int) -> int:
+    bound = 0
+    for (a, b, c), value in _BONUS_GROUPS:
+        bound += value * min((x >> (2 * a)) & 3, (x >> (2 * b)) & 3, (x >> (2 * c)) & 3)
+    return bound
+
+
 def huxi_bound(base: Base, card: int) -> int:
     """An upper bound of ``win_huxi`` for ``card`` added to a holding (cheap, for skipping checks).
 
@@ -161,10 +173,10 @@ def huxi_bound(base: Base, card: int) -> int:
     ``card``) gains at most 6 over the group it replaces.
     """
     x = base.free + (1 << (2 * card))
-    bound = base.huxi + base.kan_huxi + (6 if base.upgradable >> card & 1 else 0)
-    for kinds, value in _BONUS_GROUPS:
-        a, b, c = kinds
-        bound += value * min((x >> (2 * a)) & 3, (x >> (2 * b)) & 3, (x >> (2 * c)) & 3)
+    # Only a card of a 1-2-3 or 2-7-10 group can change the free cards' bound.
+    bound = base.huxi + base.kan_huxi + _bonus_bound(x) if card in _BONUS_KINDS else base.bound
+    if base.upgradable >> card & 1:
+        bound += 6
     if (x >> (2 * card)) & 3 == 3:
         bound += identical_huxi("peng", card)
     return bound
