@@ -122,10 +122,20 @@ class SisepaiGame:
         "stock",
     )
 
-    def __init__(self, spec: SisepaiSpec, start: Start, events_enabled: bool = True) -> None:
+    def __init__(
+        self,
+        spec: SisepaiSpec,
+        start: Start,
+        events_enabled: bool = True,
+        original: SisepaiGame | None = None,
+    ) -> None:
+        """Deal ``start`` and play its automatic steps; or copy ``original`` (see ``clone``)."""
         self._spec = spec
         self._start = start
         self.events_enabled = events_enabled
+        if original is not None:
+            self._copy(original)
+            return
         self.hands: list[list[int]] = []
         self.keys: list[list[int]] = []
         for cards in start.hands:
@@ -270,33 +280,31 @@ class SisepaiGame:
 
     def clone(self) -> SisepaiGame:
         """An independent copy (count lists copied, immutable parts shared)."""
-        game = SisepaiGame.__new__(SisepaiGame)
-        game._spec = self._spec
-        game._start = self._start
-        game.events_enabled = self.events_enabled
-        game.start_events = self.start_events
-        game.hands = [h[:] for h in self.hands]
-        game._sizes = self._sizes[:]
-        game.keys = [k[:] for k in self.keys]
-        game._bad = self._bad[:]
-        game.melds = [m[:] for m in self.melds]
-        game.exposed = self.exposed[:]
-        game.stock = self.stock
-        game._pos = self._pos
-        game.discards = [d[:] for d in self.discards]
-        game.log = self.log[:]
-        game._phase = self._phase
-        game._card = self._card
-        game._owner = self._owner
-        game._kind = self._kind
-        game._forced = self._forced
-        game._window = None if self._window is None else self._window.copy()
-        game._window_id = self._window_id
-        game._taker = self._taker
-        game._discard_options = self._discard_options
-        game._result = self._result
-        game._events = [] if self.events_enabled else None
-        return game
+        return SisepaiGame(self._spec, self._start, self.events_enabled, original=self)
+
+    def _copy(self, other: SisepaiGame) -> None:
+        self.start_events = other.start_events
+        self.hands = [h[:] for h in other.hands]
+        self._sizes = other._sizes[:]
+        self.keys = [k[:] for k in other.keys]
+        self._bad = other._bad[:]
+        self.melds = [m[:] for m in other.melds]
+        self.exposed = other.exposed[:]
+        self.stock = other.stock
+        self._pos = other._pos
+        self.discards = [d[:] for d in other.discards]
+        self.log = other.log[:]
+        self._phase = other._phase
+        self._card = other._card
+        self._owner = other._owner
+        self._kind = other._kind
+        self._forced = other._forced
+        self._window = None if other._window is None else other._window.copy()
+        self._window_id = other._window_id
+        self._taker = other._taker
+        self._discard_options = other._discard_options
+        self._result = other._result
+        self._events = [] if other.events_enabled else None
 
     # --- read-only accessors for views, analysis and tests --------------------------------------
 
