@@ -117,9 +117,13 @@ class PaohuziGame:
 
     def legal_actions(self, seat: int) -> list[str]:
         """Sorted canonical actions of ``seat``; empty when it is not asked (or has answered)."""
+        return list(self._legal_list(seat))
+
+    def _legal_list(self, seat: int) -> list[str]:
+        """``legal_actions`` without the copy (callers must not change it)."""
         cached = self._legal.get(seat)
         if cached is not None:
-            return list(cached)
+            return cached
         out: list[str]
         if self.phase == WINDOW:
             assert self.window is not None
@@ -136,7 +140,7 @@ class PaohuziGame:
             wins = win_huxi(self.melds[seat], self.hands[seat], None, False, base=self.base(seat))
             out = [PASS, "win"] if wins >= MIN_HUXI else [PASS]
         self._legal[seat] = out
-        return list(out)
+        return out
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Validate and play ``action`` for ``seat``; return the events. Errors change nothing."""
@@ -144,7 +148,7 @@ class PaohuziGame:
             raise NotationError(f"an action must be a string, got {action!r}")
         if type(seat) is not int or not 0 <= seat < SEATS:
             raise IllegalAction(f"there is no seat {seat!r}; seats are 0-{SEATS - 1}")
-        legal = self.legal_actions(seat)
+        legal = self._legal_list(seat)
         text = action if action in legal else self._canonical(action)
         if text not in legal:
             raise IllegalAction(self._why_illegal(seat, text, legal))
@@ -530,12 +534,13 @@ class PaohuziGame:
         reveal = kind == REVEAL
         own_wei_pao = self.rules.own_wei_upgrade == PAO
         bit = 1 << card
+        chi_seats = (owner, nxt(owner)) if reveal else (nxt(owner),)
         for p in range(SEATS):
             if p == owner and not reveal:
                 continue
             opts: list[str] = []
             hand, melds, dead = self.hands[p], self.melds[p], self.dead[p]
-            base = self.base(p)
+            base = self._bases[p] or self.base(p)
             n = hand[card]
             if (
                 reveal
@@ -554,12 +559,12 @@ class PaohuziGame:
                     ):
                         opts.append("pao")
                         break
-            if not dead and not self.chou[p] & bit:
+            if not dead and not self.chou[p] & bit and (n == 2 or p in chi_seats):
                 needs_discard = base.cards + base.kan_cards + base.free_cards >= target_size(base.fours)
                 # 6.5: a peng that makes owed = 1 must leave a free card to discard.
                 if n == 2 and p != owner and (not needs_discard or base.free_cards >= 3):
                     opts.append("peng")
-                if n < 3 and (p == nxt(owner) or (reveal and p == owner)):
+                if n < 3 and p in chi_seats:
                     seat_plans = chi_plans(hand, card, needs_discard)
                     if seat_plans:
                         texts = {plan_text(plan): plan for plan in seat_plans}

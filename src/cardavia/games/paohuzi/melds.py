@@ -102,8 +102,9 @@ def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
         elif m.kind != "chi":
             upgradable |= 1 << m.cards[0]
     kan_huxi = kan_cards = free = free_cards = 0
-    for k in range(KINDS):
-        n = hand[k]
+    for k, n in enumerate(hand):
+        if not n:
+            continue
         if n >= 3:
             upgradable |= 1 << k
             kan_huxi += identical_huxi("kan", k)
@@ -159,10 +160,11 @@ _BONUS_KINDS = frozenset(k for kinds, _v in _BONUS_GROUPS for k in kinds)
 
 
 def _bonus_bound(x: int) -> int:
-    bound = 0
-    for (a, b, c), value in _BONUS_GROUPS:
-        bound += value * min((x >> (2 * a)) & 3, (x >> (2 * b)) & 3, (x >> (2 * c)) & 3)
-    return bound
+    # _BONUS_GROUPS unrolled: s1 s2 s3, s2 s7 s10 (3 each), b1 b2 b3, b2 b7 b10 (6 each).
+    s2, b2 = (x >> 2) & 3, (x >> 22) & 3
+    small = min(x & 3, s2, (x >> 4) & 3) + min(s2, (x >> 12) & 3, (x >> 18) & 3)
+    big = min((x >> 20) & 3, b2, (x >> 24) & 3) + min(b2, (x >> 32) & 3, (x >> 38) & 3)
+    return 3 * small + 6 * big
 
 
 def huxi_bound(base: Base, card: int) -> int:
