@@ -31,6 +31,7 @@ from cardavia.games.sisepai.cards import (
     ADVISOR,
     CANNON,
     CHARIOT,
+    CODES,
     DECK,
     ELEPHANT,
     GENERAL,
@@ -394,8 +395,8 @@ class SisepaiGame:
                 self._pos += 1
                 kind = W1
                 if self._events is not None:
-                    self._emit("sisepai.draw", seat=owner, card=DECK.codes[card],
-                               stock=len(self.stock) - self._pos)
+                    self._events.append(Event("sisepai.draw", {
+                        "seat": owner, "card": CODES[card], "stock": len(self.stock) - self._pos}))
             if self._open(card, owner, kind, reuse):
                 return
             self._dead(card, owner)
@@ -418,12 +419,14 @@ class SisepaiGame:
         self._phase = _WINDOW
         if options:
             self._window = ClaimWindow(self._window_id, options)
-            if self._events is not None:
+            events = self._events
+            if events is not None:
                 # Public: the game waits on a claim window. Private: whether you are asked.
-                self._emit("sisepai.window", card=DECK.codes[card], owner=owner, window=kind,
-                           id=self._window_id)
+                wid = self._window_id
+                events.append(Event("sisepai.window", {"card": CODES[card], "owner": owner, "window": kind,
+                                                       "id": wid}))
                 for seat in options:
-                    self._emit("sisepai.asked", frozenset((seat,)), seat=seat, id=self._window_id)
+                    events.append(Event("sisepai.asked", {"seat": seat, "id": wid}, _AUDIENCE[seat]))
             return True
         self._window = None
         if forced:
@@ -496,11 +499,12 @@ class SisepaiGame:
         card, owner, kind = self._card, self._owner, self._kind
         if self._forced:
             answers = {**answers, owner: _take_text((card,))}
-        nothing = all(a == PASS for a in answers.values())
-        winner = None if nothing else resolve(answers, self._priority)
+        claims = [(seat, answer) for seat, answer in answers.items() if answer != PASS]
+        # One claim wins alone; the priority table is needed only between several.
+        winner = resolve(answers, self._priority) if len(claims) > 1 else claims[0] if claims else None
         if self._events is not None and window is not None:
-            self._emit("sisepai.resolve", id=self._window_id, window=kind,
-                       winner=None if winner is None else winner[0])
+            self._events.append(Event("sisepai.resolve", {
+                "id": self._window_id, "window": kind, "winner": None if winner is None else winner[0]}))
         if winner is None:
             if kind == W1 and window is not None:
                 self._run(card, owner, W2, window.options)
@@ -521,8 +525,10 @@ class SisepaiGame:
             self._move(seat, k, -1)
         self.melds[seat].append(group)
         self.exposed[seat] += len(group)
-        self._emit("sisepai.take", seat=seat, card=DECK.codes[card], group=DECK.format_list(group),
-                   forced=self._forced and seat == self._owner)
+        if self._events is not None:
+            self._events.append(Event("sisepai.take", {
+                "seat": seat, "card": CODES[card], "group": [CODES[k] for k in group],
+                "forced": self._forced and seat == self._owner}))
         self._await_discard(seat)
 
     def _await_discard(self, seat: int) -> None:
@@ -535,7 +541,7 @@ class SisepaiGame:
     def _dead(self, card: int, owner: int) -> None:
         self.discards[owner].append(card)
         if self._events is not None:
-            self._emit("sisepai.dead", seat=owner, card=DECK.codes[card])
+            self._events.append(Event("sisepai.dead", {"seat": owner, "card": CODES[card]}))
 
     def _win(self, seat: int, card: int) -> None:
         self._move(seat, card, 1)
@@ -655,7 +661,7 @@ class SisepaiGame:
         self._move(seat, card, -1)
         self.log.append(f"S{seat} {_DISCARD_TEXT[card]}")
         if self._events is not None:
-            self._emit("sisepai.discard", seat=seat, card=DECK.codes[card])
+            self._events.append(Event("sisepai.discard", {"seat": seat, "card": CODES[card]}))
         self._run(card, seat, WD)
 
     def _reask_others(self, seat: int) -> None:
@@ -677,6 +683,7 @@ class SisepaiGame:
         self._window = ClaimWindow(old.window, options, answers)
 
 
+_AUDIENCE = tuple(frozenset((seat,)) for seat in range(SEATS))
 _TAKE_TEXTS: dict[Group, str] = {}
 
 
