@@ -565,7 +565,7 @@ class PaohuziGame:
                 if n == 2 and p != owner and (not needs_discard or base.free_cards >= 3):
                     opts.append("peng")
                 if n < 3 and p in chi_seats:
-                    seat_plans = chi_plans(hand, card, needs_discard)
+                    seat_plans = chi_plans(hand, card, needs_discard, base.free_cards)
                     if seat_plans:
                         texts = {plan_text(plan): plan for plan in seat_plans}
                         plans[p] = texts

@@ -14,7 +14,7 @@ from cardavia.games.paohuzi.cards import DECK, KINDS, MELD_KINDS, chi_huxi, grou
 from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, split_groups
 
 FOURS = ("pao", "ti")
-_MELD_HUXI: dict[tuple[str, tuple[int, ...]], int] = {}  # at most every distinct meld: a few hundred
+_MELD_HUXI: dict[tuple[str, tuple[int, ...], bool], int] = {}  # every distinct meld: a few hundred
 
 
 class Meld(NamedTuple):
@@ -31,11 +31,10 @@ class Meld(NamedTuple):
 
     def huxi(self) -> int:
         """The meld's huxi (rules 3.4)."""
-        key = (self.kind, self.cards)
-        value = _MELD_HUXI.get(key)
+        value = _MELD_HUXI.get(self)
         if value is None:
             value = chi_huxi(self.cards) if self.kind == "chi" else identical_huxi(self.kind, self.cards[0])
-            _MELD_HUXI[key] = value
+            _MELD_HUXI[self] = value
         return value
 
     def text(self) -> str:

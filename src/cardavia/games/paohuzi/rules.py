@@ -69,17 +69,18 @@ def plan_text(plan: Plan) -> str:
     return text
 
 
-def chi_plans(hand: list[int], card: int, needs_discard: bool) -> list[Plan]:
+def chi_plans(hand: list[int], card: int, needs_discard: bool, free_cards: int = -1) -> list[Plan]:
     """Every distinct legal chi plan on ``card`` for ``hand`` (rules 6.1), sorted.
 
     A plan is a sorted tuple of chi-type groups, each holding ``card``, that together hold the
     claimed card and every hand copy of it; the other cards come from free hand cards (kan cards
     are locked). ``needs_discard``: the chi makes ``owed = 1``, so a free card must remain (6.5).
+    ``free_cards``: the number of free hand cards, if the caller knows it.
     """
     held = hand[card]
     if held >= 3:
         return []
-    free_total = -1
+    free_total = free_cards
     plans = []
     for plan, uses, used in _CANDIDATES[card][held + 1]:
         for k, n in uses:
