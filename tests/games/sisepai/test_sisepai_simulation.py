@@ -13,15 +13,47 @@ from sisepai_helpers import card_total
 from cardavia.engine import record as records
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai import SPEC
-from cardavia.games.sisepai.cards import is_single
+from cardavia.games.sisepai.cards import DECK, is_single
+from cardavia.games.sisepai.claims import DRAWER, OWNER, W1, allowed_takes, role
+from cardavia.games.sisepai.melds import best_score, component_keys
 
 DEALS = 2000
 STEP_REPLAY_EVERY = 10
 MAX_ACTIONS = 600
 
 
+def _expected_options(game, seat):
+    """The options of section 6 computed plainly (no tables, no shortcuts), or None if not asked."""
+    card, owner, kind = game.public
+    who = role(seat, owner, kind)
+    if who == OWNER:
+        return None
+    holding = list(game.hands[seat])
+    holding[card] += 1
+    wins = sum(holding) + game.exposed[seat] == 21 and best_score(holding) is not None
+    forced = kind == W1 and is_single(card)
+    if forced and who == DRAWER:
+        return None
+    takes = sorted(f"take {DECK.format(g)}" for g in allowed_takes(game.hands[seat], card, who))
+    if wins:
+        return ["pass", *takes, "win"]
+    if forced or not takes:
+        return None
+    return ["pass", *takes]
+
+
 def _check_step(game):
     assert card_total(game) == 117
+    for seat in range(4):  # the incremental component keys match the hand
+        assert game.keys[seat] == component_keys(game.hands[seat])
+    window = game.window
+    if window is not None:
+        for seat in range(4):
+            expected = _expected_options(game, seat)
+            if seat in window.answers:
+                assert expected is not None
+            else:
+                assert (game.legal_actions(seat) or None) == expected
     decision = game.decision()
     if decision is None:
         assert all(game.legal_actions(s) == [] for s in range(4))

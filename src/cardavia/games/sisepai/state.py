@@ -243,7 +243,12 @@ class SisepaiGame:
 
     def outcome(self) -> JSON | None:
         """``None`` while ongoing, else the ``result`` object."""
-        return None if self._result is None else dict(self._result)
+        if self._result is None:
+            return None
+        result = dict(self._result)
+        if "groups" in result:
+            result["groups"] = list(result["groups"])
+        return result
 
     def record(self) -> JSON:
         """A record that replays to this state."""
