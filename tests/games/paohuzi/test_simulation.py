@@ -10,6 +10,7 @@ from cardavia.engine.record import replay
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi import SPEC
 from cardavia.games.paohuzi.game import WINDOW, PaohuziGame
+from cardavia.games.paohuzi.melds import holding_base
 
 DEALS = 2000
 MAX_ACTIONS = 400
@@ -74,6 +75,8 @@ def play(seed: int, rng: Rng, checks: bool = True) -> PaohuziGame:
                 assert k in fours_of(game, s), f"a kan of {k} left seat {s}'s hand other than as ti/pao"
         if checks:
             check_view_has_no_leak(game, seat)
+            for s in range(3):  # the incrementally kept holding summary matches a fresh one
+                assert game.base(s) == holding_base(game.melds[s], game.hands[s])
     result = game.outcome()
     assert result is not None and sum(result["payments"]) == 0
     if result["winner"] is not None:

@@ -103,6 +103,8 @@ def determinize(game: PaohuziGame, seat: int, rng: Rng) -> PaohuziGame:
     g.hands = hands
     g.stock = tuple(g.stock[: g.top]) + tuple(stock)
     g._bases = [None] * SEATS
+    g._parts = [None] * SEATS
+    g._packs = [None] * SEATS
     g._legal = {}
     g._decision = None
     if game.phase == WINDOW and game.window is not None:

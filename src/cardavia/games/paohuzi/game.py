@@ -15,13 +15,15 @@ from cardavia.engine.game import JSON, Decision, Event
 from cardavia.engine.notation import read_action, write_action
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, identical_huxi, tun
-from cardavia.games.paohuzi.huxi import NO_SPLIT
+from cardavia.games.paohuzi.huxi import NO_SPLIT, pack
 from cardavia.games.paohuzi.melds import (
     Base,
     Meld,
-    holding_base,
+    MeldPart,
+    base_from,
     huxi_bound,
     identical,
+    meld_part,
     scored_groups,
     target_size,
     win_huxi,
@@ -99,6 +101,8 @@ class PaohuziGame:
         self._events: list[Event] = []
         self._legal: dict[int, list[str]] = {}
         self._bases: list[Base | None] = [None] * SEATS
+        self._parts: list[MeldPart | None] = [None] * SEATS  # meld_part per seat
+        self._packs: list[int | None] = [None] * SEATS  # packed hand per seat
         self._decision: Decision | None = None
 
     # ----- the protocol -----------------------------------------------------------------------
@@ -211,6 +215,8 @@ class PaohuziGame:
         g._legal = {}
         g._decision = None
         g._bases = self._bases[:]
+        g._parts = self._parts[:]
+        g._packs = self._packs[:]
         return g
 
     # ----- counts (rules section 4) -----------------------------------------------------------
@@ -219,7 +225,13 @@ class PaohuziGame:
         """The cached ``holding_base`` of ``seat``."""
         b = self._bases[seat]
         if b is None:
-            b = self._bases[seat] = holding_base(self.melds[seat], self.hands[seat])
+            part = self._parts[seat]
+            if part is None:
+                part = self._parts[seat] = meld_part(self.melds[seat])
+            packed = self._packs[seat]
+            if packed is None:
+                packed = self._packs[seat] = pack(self.hands[seat])
+            b = self._bases[seat] = base_from(part, packed)
         return b
 
     def fours(self, seat: int) -> int:
@@ -256,7 +268,7 @@ class PaohuziGame:
             for k in range(KINDS):
                 if hand[k] == 4:
                     self._take(seat, k, 4)
-                    self.melds[seat].append(identical("ti", k, hidden=True))
+                    self._add_meld(seat, identical("ti", k, hidden=True))
                     self._emit("paohuzi.initial_ti", {"seat": seat, "card": CODES[k]}, {seat})
                     self._emit("paohuzi.initial_ti", {"seat": seat}, {s for s in range(SEATS) if s != seat})
         order = (self.dealer, nxt(self.dealer), nxt(nxt(self.dealer)))
@@ -306,8 +318,19 @@ class PaohuziGame:
     def _take(self, seat: int, kind: int, n: int) -> None:
         self.hands[seat][kind] -= n
         self._bases[seat] = None
+        packed = self._packs[seat]
+        if packed is not None:
+            self._packs[seat] = packed - (n << (2 * kind))
         if seat == self.dealer and kind == self.shown:
             self.shown = -1
+
+    def _add_meld(self, seat: int, meld: Meld) -> None:
+        self.melds[seat].append(meld)
+        self._parts[seat] = self._bases[seat] = None
+
+    def _set_meld(self, seat: int, i: int, meld: Meld) -> None:
+        self.melds[seat][i] = meld
+        self._parts[seat] = self._bases[seat] = None
 
     def _kill(self, seat: int) -> None:
         self.dead[seat] = True
@@ -430,17 +453,16 @@ class PaohuziGame:
         if action == "pao":
             if self.hands[seat][card] == 3:
                 self._take(seat, card, 3)
-                melds.append(identical("pao", card))
+                self._add_meld(seat, identical("pao", card))
                 source = "kan"
             else:
                 i = next(i for i, m in enumerate(melds) if m.card == card and m.kind in ("wei", "peng"))
                 source = melds[i].kind
-                melds[i] = identical("pao", card)
-                self._bases[seat] = None
+                self._set_meld(seat, i, identical("pao", card))
             self._emit("paohuzi.pao", {"seat": seat, "card": CODES[card], "from": source})
         elif action == "peng":
             self._take(seat, card, 2)
-            melds.append(identical("peng", card))
+            self._add_meld(seat, identical("peng", card))
             self._emit("paohuzi.peng", {"seat": seat, "card": CODES[card]})
         else:
             plan = self.plans[seat][action]
@@ -449,7 +471,7 @@ class PaohuziGame:
             for c in used:
                 self._take(seat, c, 1)
             for g in plan:
-                melds.append(Meld("chi", g))
+                self._add_meld(seat, Meld("chi", g))
             groups = [DECK.format(g) for g in plan]
             self._emit("paohuzi.chi", {"seat": seat, "card": CODES[card], "groups": groups})
 
@@ -483,19 +505,18 @@ class PaohuziGame:
         hand, melds = self.hands[seat], self.melds[seat]
         if hand[card] == 3:
             self._take(seat, card, 3)
-            melds.append(identical("ti", card))
+            self._add_meld(seat, identical("ti", card))
             self._emit("paohuzi.ti", {"seat": seat, "card": CODES[card], "from": "kan"})
             return True
         if self.rules.own_wei_upgrade != PAO:
             for i, m in enumerate(melds):
                 if m.kind == "wei" and m.card == card:
-                    melds[i] = identical("ti", card)
-                    self._bases[seat] = None
+                    self._set_meld(seat, i, identical("ti", card))
                     self._emit("paohuzi.ti", {"seat": seat, "card": CODES[card], "from": "wei"})
                     return True
         if hand[card] == 2:
             self._take(seat, card, 2)
-            melds.append(identical("wei", card))
+            self._add_meld(seat, identical("wei", card))
             self._emit("paohuzi.wei", {"seat": seat, "card": CODES[card]})
             return True
         return False
@@ -552,7 +573,7 @@ class PaohuziGame:
             if n == 3:
                 if p != owner:
                     opts.append("pao")
-            elif base.upgradable >> card & 1:
+            elif base.upgradable >> (2 * card) & 1:
                 for m in melds:
                     if m.card == card and (
                         (m.kind == "wei" and (p != owner or own_wei_pao)) or (m.kind == "peng" and reveal)

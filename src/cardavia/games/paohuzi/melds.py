@@ -85,13 +85,18 @@ class Base(NamedTuple):
     kan_cards: int
     free: int
     free_cards: int
-    upgradable: int  # bit k: a kan, peng or wei of kind k (a pao placement may exist)
+    upgradable: int  # bit 2k: a kan, peng or wei of kind k (a pao placement may exist)
     bound: int  # huxi of melds and kans plus the free cards' 1-2-3 / 2-7-10 bound (see huxi_bound)
 
 
-def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
-    """Melds' huxi, cards and fours; kans' huxi and cards; the packed free cards and their number;
-    the kinds with a kan, peng or wei."""
+MeldPart = tuple[int, int, int, int]  # the melds' huxi, cards, fours and peng/wei kinds (bit 2k)
+
+_LOW = sum(1 << (2 * k) for k in range(KINDS))
+_SMALL_LOW = sum(1 << (2 * k) for k in range(10))
+
+
+def meld_part(melds: Sequence[Meld]) -> MeldPart:
+    """The melds' share of a ``Base``."""
     huxi = cards = fours = upgradable = 0
     for m in melds:
         huxi += m.huxi()
@@ -99,21 +104,37 @@ def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
         if m.kind in FOURS:
             fours += 1
         elif m.kind != "chi":
-            upgradable |= 1 << m.cards[0]
-    kan_huxi = kan_cards = free = free_cards = 0
+            upgradable |= 1 << (2 * m.cards[0])
+    return huxi, cards, fours, upgradable
+
+
+def _base(part: MeldPart, kans: int, free: int) -> Base:
+    small = (kans & _SMALL_LOW).bit_count()
+    big = kans.bit_count() - small
+    kan_huxi = 3 * small + 6 * big
+    free_cards = (free & _LOW).bit_count() + 2 * ((free >> 1) & _LOW).bit_count()
+    huxi, cards, fours, upgradable = part
+    bound = huxi + kan_huxi + _bonus_bound(free)
+    return Base(huxi, cards, fours, kan_huxi, 3 * (small + big), free, free_cards, upgradable | kans, bound)
+
+
+def base_from(part: MeldPart, packed_hand: int) -> Base:
+    """``holding_base`` from the melds' part and a packed hand (every count 0..3)."""
+    kans = packed_hand & (packed_hand >> 1) & _LOW  # bit 2k where the count is 3
+    return _base(part, kans, packed_hand & ~(kans * 3))
+
+
+def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
+    """Melds' huxi, cards and fours; kans' huxi and cards; the packed free cards and their number;
+    the kinds with a kan, peng or wei. A hand count of 4 is a kan plus a free card."""
+    kans = free = 0
     for k, n in enumerate(hand):
-        if not n:
-            continue
         if n >= 3:
-            upgradable |= 1 << k
-            kan_huxi += identical_huxi("kan", k)
-            kan_cards += 3
+            kans |= 1 << (2 * k)
             n -= 3
         if n:
             free |= n << (2 * k)
-            free_cards += n
-    bound = huxi + kan_huxi + _bonus_bound(free)
-    return Base(huxi, cards, fours, kan_huxi, kan_cards, free, free_cards, upgradable, bound)
+    return _base(meld_part(melds), kans, free)
 
 
 # A placement: -1 free (or holdings), -2 kan -> pao, i >= 0 meld i upgraded to pao.
@@ -176,7 +197,7 @@ def huxi_bound(base: Base, card: int) -> int:
     x = base.free + (1 << (2 * card))
     # Only a card of a 1-2-3 or 2-7-10 group can change the free cards' bound.
     bound = base.huxi + base.kan_huxi + _bonus_bound(x) if card in _BONUS_KINDS else base.bound
-    if base.upgradable >> card & 1:
+    if base.upgradable >> (2 * card) & 1:
         bound += 6
     if (x >> (2 * card)) & 3 == 3:
         bound += identical_huxi("peng", card)
