@@ -82,4 +82,9 @@ def make_agent(game_name: str, tier: str) -> Agent:
         return tiers.GreedyAgent()
     if tier == "easy":
         return tiers.EasyAgent()
+    if tier == "hard":
+        from cardavia.ai.hard import GameKit, HardAgent
+
+        kit = GameKit(tiers.NormalAgent().scores, tiers.EasyAgent("fast", 0.0, 0.0), tiers.position_value)
+        return HardAgent(kit)
     return tiers.NormalAgent(tier)

@@ -16,10 +16,16 @@ from typing import Any
 from cardavia.ai.agent import Observation
 from cardavia.ai.common import best_of, winning_action
 from cardavia.ai.paohuzi_eval import FAR, KINDS, WIN_HUXI, raw_distance, winning_kinds
+from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import DECK, chi_huxi, identical_huxi
 
 STOCK = 19
+HUXI_WEIGHT = 0.01
+CLAIM_BONUS = 0.01
+READY_WEIGHT = 0.4
+TOUCH_WEIGHT = 0.3
+DANGER = 1.0
 FOURS = ("ti", "pao")
 
 
@@ -161,14 +167,15 @@ def _value(h: Holding, unseen: tuple[int, ...], stock: int, unseen_total: int) -
     d = distance(h)
     if d >= FAR:
         return -FAR
-    value = -float(d) + 0.01 * min(h.huxi, 30)
+    value = -float(d) + HUXI_WEIGHT * min(h.huxi, 30)
     if d == 1:
         wins = winning_kinds(h.free, h.groups, h.pair, h.needed)
         ways = sum(unseen[k] for k in wins)
-        value += 0.4 * (1.0 - math.exp(-ways * stock / max(1, unseen_total))) + 0.05 * min(ways, 8) / 8
+        value += READY_WEIGHT * (1.0 - math.exp(-ways * stock / max(1, unseen_total)))
+        value += 0.05 * min(ways, 8) / 8
     else:
         touch = connected_unseen(h, unseen)
-        value += 0.3 * touch / (touch + 40.0)
+        value += TOUCH_WEIGHT * touch / (touch + 40.0)
     return value
 
 
@@ -199,7 +206,7 @@ def settle(h: Holding, sit: Situation) -> float:
 def danger(kind: int, sit: Situation) -> float:
     """How much a discard may feed an opponent's peng, pao or chi, growing as the stock runs down."""
     late = 1.0 - sit.stock / STOCK
-    return late * (0.02 + 0.03 * max(0, sit.unseen[kind] - 1))
+    return DANGER * late * (0.02 + 0.03 * max(0, sit.unseen[kind] - 1))
 
 
 def after_action(action: str, sit: Situation) -> Holding | None:
@@ -262,7 +269,7 @@ class NormalAgent:
             if after is None:
                 scored.append((hand_value(sit.holding, sit), action))
             else:
-                scored.append((settle(after, sit) + 0.01, action))
+                scored.append((settle(after, sit) + CLAIM_BONUS, action))
         return scored
 
 
@@ -300,11 +307,10 @@ class GreedyAgent:
 class EasyAgent:
     """A beginner: distance by a quick look, keeps pairs, sometimes misses a claim or slips a discard."""
 
-    SLIP = 0.25
-    TIMID = 0.3
-
-    def __init__(self, name: str = "easy") -> None:
+    def __init__(self, name: str = "easy", slip: float = 0.25, timid: float = 0.3) -> None:
         self.name = name
+        self.SLIP = slip
+        self.TIMID = timid
 
     def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
         """Choose from ``obs.legal``."""
@@ -337,3 +343,12 @@ class EasyAgent:
         if choice != "pass" and "pass" in obs.legal and rng.random() < self.TIMID:
             return "pass"
         return choice
+
+
+def position_value(game: Game, seat: int) -> float:
+    """``hand_value`` of ``seat`` in ``game``, read from that seat's own view."""
+    view = game.view(seat)
+    if view["seats"][seat].get("dead"):
+        return -FAR
+    sit = situation(Observation("paohuzi", seat, view, (), 0, lambda rng: game))
+    return hand_value(sit.holding, sit)

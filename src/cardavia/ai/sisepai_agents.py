@@ -15,6 +15,7 @@ from typing import Any
 from cardavia.ai.agent import Observation
 from cardavia.ai.common import best_of, winning_action
 from cardavia.ai.sisepai_eval import Hand
+from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai.cards import DECK, KINDS, is_single
 from cardavia.games.sisepai.melds import group_points
@@ -232,11 +233,10 @@ class GreedyAgent:
 class EasyAgent:
     """A beginner: plays by distance alone, passes on some good takes, slips on some discards."""
 
-    SLIP = 0.25
-    TIMID = 0.3
-
-    def __init__(self, name: str = "easy") -> None:
+    def __init__(self, name: str = "easy", slip: float = 0.25, timid: float = 0.3) -> None:
         self.name = name
+        self.SLIP = slip
+        self.TIMID = timid
 
     def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
         """Choose from ``obs.legal``."""
@@ -270,3 +270,10 @@ class EasyAgent:
             return "pass"
         return choice
 
+
+
+def position_value(game: Game, seat: int) -> float:
+    """``hand_value`` of ``seat`` in ``game``, read from that seat's own view."""
+    obs = Observation("sisepai", seat, game.view(seat), (), 0, lambda rng: game)
+    sit = situation(obs)
+    return hand_value(sit.hand, sit.exposed_points, sit)
