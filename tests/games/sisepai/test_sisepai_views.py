@@ -139,3 +139,14 @@ def test_discard_step_is_public_but_the_options_are_not():
         assert view["legal"] == {}
         assert view["public"] is None
     assert game.view(1)["legal"]["1"] == game.legal_actions(1)
+
+
+def test_determinize_depends_only_on_the_view_and_the_generator():
+    game = SPEC.new_game(21)
+    for seat in range(4):
+        other_world = game.determinize(seat, Rng(100 + seat))  # same view, other hidden cards
+        assert other_world.view(seat) == game.view(seat)
+        assert other_world.stock_left != game.stock_left
+        a, b = game.determinize(seat, Rng(5)), other_world.determinize(seat, Rng(5))
+        assert a.hands == b.hands
+        assert a.stock_left == b.stock_left

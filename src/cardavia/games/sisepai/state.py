@@ -270,6 +270,7 @@ class SisepaiGame:
         for other in range(SEATS):
             if other != seat:
                 pool += DECK.expand(self.hands[other])
+        pool.sort()  # the sample must depend on view(seat) and rng only, not on the hidden order
         rng.shuffle(pool)
         at = 0
         for other in range(SEATS):
