@@ -150,3 +150,25 @@ def test_determinize_depends_only_on_the_view_and_the_generator():
         a, b = game.determinize(seat, Rng(5)), other_world.determinize(seat, Rng(5))
         assert a.hands == b.hands
         assert a.stock_left == b.stock_left
+
+
+def test_events_tell_each_seat_only_what_it_may_know():
+    game = position(FIXTURE_B, "WH", seat=1)
+    events = game.apply(2, "pass")
+    assert [(e.kind, e.audience) for e in events] == [("sisepai.answer", frozenset({2}))]
+    events = []
+    for seat, action in ((0, "win"), (1, "take WC WH WN"), (3, "win")):
+        events += game.apply(seat, action)
+    kinds = [e.kind for e in events]
+    assert kinds[-3:] == ["sisepai.resolve", "sisepai.win", "sisepai.end"]
+    for event in events:
+        if event.kind == "sisepai.answer":
+            assert event.audience == frozenset({event.params["seat"]})
+        else:
+            assert event.audience is None
+    for event in events:  # params are codes and numbers, never words
+        for value in event.params.values():
+            assert isinstance(value, (int, str, list, type(None))), value
+    asked = [e for e in game.start_events if e.kind == "sisepai.asked"]
+    assert sorted(e.params["seat"] for e in asked) == [0, 1, 2, 3]
+    assert all(e.audience == frozenset({e.params["seat"]}) for e in asked)

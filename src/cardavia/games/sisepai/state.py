@@ -9,6 +9,7 @@ Events (``Event.kind``: params; every seat sees them unless an audience is named
 * ``sisepai.draw``: seat, card, stock (cards left);
 * ``sisepai.window``: card, owner, window (W1/W2/WD), id — a claim window waits for answers;
 * ``sisepai.asked``: seat, id — audience: that seat only;
+* ``sisepai.answer``: seat, action, id — audience: that seat only (answers stay hidden);
 * ``sisepai.resolve``: id, window, winner (seat or None) — after the answers are in;
 * ``sisepai.take``: seat, card, group, forced (the drawer's forced take of a General or flower);
   the taker must discard next (``decision()`` says so; the answers themselves stay hidden);
@@ -591,6 +592,9 @@ class SisepaiGame:
     def _answer(self, window: ClaimWindow, seat: int, answer: str) -> None:
         window.answers[seat] = answer
         self.log.append(f"S{seat} {answer}")
+        if self._events is not None:
+            params = {"seat": seat, "action": answer, "id": self._window_id}
+            self._events.append(Event("sisepai.answer", params, _AUDIENCE[seat]))
         if len(window.answers) == len(window.options):
             self._resolve()
 
