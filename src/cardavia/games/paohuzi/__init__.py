@@ -1,6 +1,6 @@
 """Paohuzi (跑胡子, Hunan Zi Pai): three players, 80 cards, seven groups with at least 15 huxi.
 
-The rules are ../shared/rules/paohuzi.md (normative); the notation, records and views follow
+The rules are the shared specification rules/paohuzi.md (normative); notation, records and views follow
 records-and-cli.md. In brief: the dealer gets 21 cards (the 21st face up), the others 20, the
 stock 19; fours in a starting hand become ti, triples are locked kan; three ti or five kan may
 declare tianhu. A revealed stock card never enters a hand: it is melded at once (compulsory wei/ti
