@@ -84,6 +84,11 @@ def play(seed, views=None):
         options = game.legal_actions(seat)
         game.apply(seat, options[rng.below(len(options))])
         played += 1
+        after = game.decision()
+        if after is not None:  # a window id is kept while its seats answer, and grows with every new one
+            same = after.window == decision.window
+            assert after.window >= decision.window
+            assert same == (set(after.seats) < set(decision.seats) and game.public is not None)
         assert played < MAX_ACTIONS, "the deal does not end"
         for s in range(4):
             assert game.melds[s][: len(melds_before[s])] == melds_before[s], "an exposed group changed"
