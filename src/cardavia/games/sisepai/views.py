@@ -1,8 +1,10 @@
 """Per-seat views: the replay document of records-and-cli.md section 5, built by listing allowed fields.
 
 A seat sees its own concealed cards and options, every public fact (melds, dead cards, the public
-card, counts), and nothing else: not other hands, not the stock order, not whether other seats
-are asked in a claim window nor what they answered. When the deal is over, every hand is shown.
+card, counts, who must discard), and nothing else: not other hands, not the stock order, not
+whether other seats are asked in a claim window nor what they answered, and not another seat's
+legal discards (they would spell out its hand). When the deal is over, every hand is shown.
+The referee view (``seat`` None) adds ``answers``: the hidden answers given so far in the window.
 """
 
 from __future__ import annotations
