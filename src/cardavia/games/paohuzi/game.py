@@ -7,6 +7,7 @@ compulsory wei/ti, windows nobody can use, cards dying, chou, the dead hand, the
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from cardavia.engine.claims import PASS, ClaimWindow, resolve
@@ -185,11 +186,11 @@ class PaohuziGame:
 
     def outcome(self) -> JSON | None:
         """``None`` while ongoing, else the result object."""
-        return None if self.result is None else dict(self.result)
+        return None if self.result is None else copy.deepcopy(self.result)
 
     def record(self) -> JSON:
         """The starting position and every action played."""
-        rec = dict(self.start)
+        rec = copy.deepcopy(self.start)
         rec["actions"] = list(self.history)
         return rec
 

@@ -65,5 +65,5 @@ def build_view(game: PaohuziGame, seat: int | None) -> JSON:
         "legal": legal,
         "seats": [_seat_doc(game, s, seat, over) for s in range(SEATS)],
         "stock": game.stock_left(),
-        "result": None if game.result is None else dict(game.result),
+        "result": game.outcome(),
     }
