@@ -134,9 +134,18 @@ def test_settings_work_without_javascript(browser: Browser, server: str) -> None
         ctx.close()
 
 
-@pytest.mark.parametrize("path", ["/", "/games/sisepai", "/games/paohuzi/rules", "/games/sisepai/rules"])
-def test_no_serious_accessibility_violations(page: Page, server: str, path: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "lang"),
+    [("/", "en"), ("/", "zh"), ("/games/sisepai", "cs"), ("/games/paohuzi/rules", "en"),
+     ("/games/sisepai/rules", "es"), ("/games/paohuzi/rules", "zh"), ("/settings", "da")],
+)  # fmt: skip
+def test_no_serious_accessibility_violations(
+    context: BrowserContext, server: str, path: str, lang: str
+) -> None:
+    context.add_cookies([{"name": "lang", "value": lang, "url": server}])
+    page = context.new_page()
     page.goto(server + path)
+    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
     assert serious(page) == []
 
 
