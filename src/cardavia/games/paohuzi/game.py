@@ -18,6 +18,7 @@ from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, identical_huxi, tun
 from cardavia.games.paohuzi.huxi import NO_SPLIT, pack
 from cardavia.games.paohuzi.melds import (
+    BONUS_KINDS,
     Base,
     Meld,
     MeldPart,
@@ -556,32 +557,40 @@ class PaohuziGame:
         reveal = kind == REVEAL
         own_wei_pao = self.rules.own_wei_upgrade == PAO
         bit = 1 << card
+        shift = 2 * card
+        bonus_card = card in BONUS_KINDS
+        peng_huxi = identical_huxi("peng", card)
         chi_seats = (owner, nxt(owner)) if reveal else (nxt(owner),)
+        hands, all_melds, deads, chou, bases = self.hands, self.melds, self.dead, self.chou, self._bases
         for p in range(SEATS):
             if p == owner and not reveal:
                 continue
             opts: list[str] = []
-            hand, melds, dead = self.hands[p], self.melds[p], self.dead[p]
-            base = self._bases[p] or self.base(p)
+            hand, dead = hands[p], deads[p]
+            base = bases[p] or self.base(p)
             n = hand[card]
-            if (
-                reveal
-                and not dead
-                and huxi_bound(base, card) >= MIN_HUXI
-                and win_huxi(melds, hand, card, p != owner, own_wei_pao, base) >= MIN_HUXI
-            ):
-                opts.append("win")
+            upgradable = base.upgradable >> shift & 1
+            if reveal and not dead:
+                # huxi_bound inlined for the common case of a card outside 1-2-3 / 2-7-10.
+                if bonus_card:
+                    bound = huxi_bound(base, card)
+                else:
+                    bound = base.bound + 6 * upgradable + (peng_huxi if n == 2 else 0)
+                if bound >= MIN_HUXI and (
+                    win_huxi(all_melds[p], hand, card, p != owner, own_wei_pao, base) >= MIN_HUXI
+                ):
+                    opts.append("win")
             if n == 3:
                 if p != owner:
                     opts.append("pao")
-            elif base.upgradable >> (2 * card) & 1:
-                for m in melds:
+            elif upgradable:
+                for m in all_melds[p]:
                     if m.card == card and (
                         (m.kind == "wei" and (p != owner or own_wei_pao)) or (m.kind == "peng" and reveal)
                     ):
                         opts.append("pao")
                         break
-            if not dead and not self.chou[p] & bit and (n == 2 or p in chi_seats):
+            if not dead and not chou[p] & bit and (n == 2 or p in chi_seats):
                 needs_discard = base.cards + base.kan_cards + base.free_cards >= target_size(base.fours)
                 # 6.5: a peng that makes owed = 1 must leave a free card to discard.
                 if n == 2 and p != owner and (not needs_discard or base.free_cards >= 3):

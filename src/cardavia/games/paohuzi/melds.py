@@ -176,7 +176,7 @@ def _placements(
 _BONUS_GROUPS = [((0, 1, 2), 3), ((1, 6, 9), 3), ((10, 11, 12), 6), ((11, 16, 19), 6)]
 
 
-_BONUS_KINDS = frozenset(k for kinds, _v in _BONUS_GROUPS for k in kinds)
+BONUS_KINDS = frozenset(k for kinds, _v in _BONUS_GROUPS for k in kinds)
 
 
 def _bonus_bound(x: int) -> int:
@@ -196,7 +196,7 @@ def huxi_bound(base: Base, card: int) -> int:
     """
     x = base.free + (1 << (2 * card))
     # Only a card of a 1-2-3 or 2-7-10 group can change the free cards' bound.
-    bound = base.huxi + base.kan_huxi + _bonus_bound(x) if card in _BONUS_KINDS else base.bound
+    bound = base.huxi + base.kan_huxi + _bonus_bound(x) if card in BONUS_KINDS else base.bound
     if base.upgradable >> (2 * card) & 1:
         bound += 6
     if (x >> (2 * card)) & 3 == 3:
