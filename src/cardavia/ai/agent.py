@@ -40,14 +40,16 @@ class Agent(Protocol):
 
 
 def observe(game: Game, seat: int) -> Observation:
-    """The observation of ``seat`` in ``game``; raise ``CardaviaError`` if the seat is not asked."""
+    """The observation of ``seat`` in ``game`` now; raise ``CardaviaError`` if the seat is not asked."""
     decision = game.decision()
     legal = tuple(game.legal_actions(seat))
     if decision is None or not legal:
         raise CardaviaError(f"seat {seat} has no decision to make")
 
+    snapshot = game.clone()  # the observation stays true even if the live game moves on
+
     def worlds(rng: Rng) -> Game:
-        return game.determinize(seat, rng)
+        return snapshot.determinize(seat, rng)
 
     return Observation(game.spec.name, seat, game.view(seat), legal, decision.window, worlds)
 
