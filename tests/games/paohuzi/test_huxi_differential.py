@@ -186,3 +186,29 @@ def test_huxi_bound_never_undercuts_the_check():
             options = game.legal_actions(seat)
             game.apply(seat, options[rng.below(len(options))])
     assert reached > 0
+
+
+def test_win_options_equal_the_unfiltered_check():
+    """The claim options skip win searches by a bound; they must offer exactly the real wins."""
+    rng = Rng(23)
+    offered = 0
+    for seed in range(40):
+        game = SPEC.new_game(seed)
+        while (decision := game.decision()) is not None:
+            for card in range(KINDS):
+                if (
+                    sum(h[card] for h in game.hands)
+                    + sum(m.cards.count(card) for ms in game.melds for m in ms)
+                    >= 4
+                ):
+                    continue
+                owner = seed % 3
+                options, _plans = game.options(card, owner, "reveal")
+                for p in range(3):
+                    wins = not game.dead[p] and win_huxi(game.melds[p], game.hands[p], card, p != owner) >= 15
+                    assert ("win" in options.get(p, ())) == wins
+                    offered += wins
+            seat = decision.seats[0]
+            options = game.legal_actions(seat)
+            game.apply(seat, options[rng.below(len(options))])
+    assert offered > 0
