@@ -93,7 +93,12 @@ class ToyGame:
         raise NotImplementedError
 
     def clone(self) -> ToyGame:
-        raise NotImplementedError
+        game = ToyGame.__new__(ToyGame)
+        game.hands = [list(h) for h in self.hands]
+        game.stock = list(self.stock)
+        game.turn, game.window, game.winner = self.turn, self.window, self.winner
+        game.score, game.over, game.log = self.score, self.over, list(self.log)
+        return game
 
 
 class ToySpec:
