@@ -21,6 +21,7 @@ Events (``Event.kind``: params; every seat sees them unless an audience is named
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardavia.engine.claims import ClaimWindow, resolve
@@ -402,8 +403,8 @@ class SisepaiGame:
                 self._pos += 1
                 kind = W1
                 if self._events is not None:
-                    self._events.append(Event("sisepai.draw", {
-                        "seat": owner, "card": CODES[card], "stock": len(self.stock) - self._pos}))
+                    left = len(self.stock) - self._pos
+                    self._events.append(_shared_event("sisepai.draw", owner, card, left))
             if self._open(card, owner, kind, reuse):
                 return
             self._dead(card, owner)
@@ -548,7 +549,7 @@ class SisepaiGame:
     def _dead(self, card: int, owner: int) -> None:
         self.discards[owner].append(card)
         if self._events is not None:
-            self._events.append(Event("sisepai.dead", {"seat": owner, "card": CODES[card]}))
+            self._events.append(_shared_event("sisepai.dead", owner, card))
 
     def _win(self, seat: int, card: int) -> None:
         self._move(seat, card, 1)
@@ -671,7 +672,7 @@ class SisepaiGame:
         self._move(seat, card, -1)
         self.log.append(f"S{seat} {_DISCARD_TEXT[card]}")
         if self._events is not None:
-            self._events.append(Event("sisepai.discard", {"seat": seat, "card": CODES[card]}))
+            self._events.append(_shared_event("sisepai.discard", seat, card))
         self._run(card, seat, WD)
 
     def _reask_others(self, seat: int) -> None:
@@ -694,6 +695,20 @@ class SisepaiGame:
 
 
 _AUDIENCE = tuple(frozenset((seat,)) for seat in range(SEATS))
+_SHARED_EVENTS: dict[tuple[str, int, int, int], Event] = {}
+
+
+def _shared_event(kind: str, seat: int, card: int, stock: int = -1) -> Event:
+    """A public ``{seat, card[, stock]}`` event. They repeat a lot, so each is built once and
+    shared; the params are a read-only mapping."""
+    key = (kind, seat, card, stock)
+    event = _SHARED_EVENTS.get(key)
+    if event is None:
+        params: dict[str, int | str] = {"seat": seat, "card": CODES[card]}
+        if stock >= 0:
+            params["stock"] = stock
+        event = _SHARED_EVENTS[key] = Event(kind, MappingProxyType(params))
+    return event
 _TAKE_TEXTS: dict[Group, str] = {}
 
 
