@@ -493,7 +493,9 @@ class PaohuziGame:
                 return
             card = self.stock[self.top]
             self.top += 1
-            self._emit("paohuzi.reveal", {"seat": seat, "card": CODES[card], "stock": self.stock_left()})
+            self._emit(
+                "paohuzi.reveal", {"seat": seat, "card": CODES[card], "stock": len(self.stock) - self.top}
+            )
             if self._compulsory(seat, card):
                 if self._after_compulsory(seat, card):
                     return
@@ -505,11 +507,15 @@ class PaohuziGame:
 
     def _compulsory(self, seat: int, card: int) -> bool:
         hand, melds = self.hands[seat], self.melds[seat]
-        if hand[card] == 3:
+        n = hand[card]
+        if n == 3:
             self._take(seat, card, 3)
             self._add_meld(seat, identical("ti", card))
             self._emit("paohuzi.ti", {"seat": seat, "card": CODES[card], "from": "kan"})
             return True
+        base = self._bases[seat] or self.base(seat)
+        if n < 2 and not base.upgradable >> (2 * card) & 1:
+            return False  # no pair, no wei: nothing compulsory
         if self.rules.own_wei_upgrade != PAO:
             for i, m in enumerate(melds):
                 if m.kind == "wei" and m.card == card:
