@@ -42,6 +42,43 @@ def _expected_options(game, seat):
     return ["pass", *takes]
 
 
+def _plain_resolution(answers, owner, kind):
+    """Section 6.5 written out as in the rules, for comparison with the engine."""
+    order = [(owner + i) % 4 for i in (1, 2, 3)]
+
+    def identical(answer):
+        cards = answer.split()[1:]
+        return answer.startswith("take") and len(cards) >= 3 and len(set(cards)) == 1
+
+    if kind == W1 and answers.get(owner) == "win":
+        return owner
+    for seat in order:
+        if answers.get(seat) == "win":
+            return seat
+    for seat, answer in answers.items():
+        if identical(answer):
+            return seat
+    if kind == W1 and answers.get(owner, "pass").startswith("take"):
+        return owner
+    if answers.get(order[0], "pass").startswith("take"):
+        return order[0]
+    return None
+
+
+def _check_resolution(game, seat, action, events):
+    """When ``action`` was the last answer of a window, the engine's winner is section 6.5's."""
+    window = game.window
+    if window is None or set(window.answers) | {seat} != set(window.options):
+        return
+    card, owner, kind = game.public
+    answers = dict(window.answers)
+    answers[seat] = "win" if action.startswith("take") and "win" in window.options[seat] else action
+    if kind == W1 and is_single(card):
+        answers[owner] = f"take {DECK.codes[card]}"  # the drawer's forced take
+    resolved = [e.params["winner"] for e in events if e.kind == "sisepai.resolve"]
+    assert resolved[0] == _plain_resolution(answers, owner, kind)
+
+
 def _check_step(game):
     assert card_total(game) == 117
     for seat in range(4):  # the incremental component keys match the hand
@@ -82,7 +119,10 @@ def play(seed, views=None):
     while (decision := game.decision()) is not None:
         seat = decision.seats[rng.below(len(decision.seats))]
         options = game.legal_actions(seat)
-        game.apply(seat, options[rng.below(len(options))])
+        action = options[rng.below(len(options))]
+        before = game.clone()
+        events = game.apply(seat, action)
+        _check_resolution(before, seat, action, events)
         played += 1
         after = game.decision()
         if after is not None:  # a window id is kept while its seats answer, and grows with every new one
