@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import resource
 import statistics
 import time
@@ -28,12 +29,13 @@ def run(
     """Play ``deals`` random deals on this process (one core) and time the hot checks."""
     rng = Rng(seed)
     actions = 0
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     for i in range(deals):
         actions += random_playout(spec.new_game(seed + i), rng)
         if progress is not None:
             progress(i + 1, deals)
     elapsed = time.perf_counter() - t0
+    cpu = max(time.process_time() - cpu0, 1e-9)
 
     legal_ns: list[int] = []
     check_ns: list[int] = []
@@ -57,6 +59,10 @@ def run(
         "deals": deals,
         "deals_per_s": round(deals / elapsed, 1),
         "actions_per_s": round(actions / elapsed, 1),
+        # Throughput per second of this process's own CPU time: what one core does, whatever else
+        # the machine is running (compare with the load average below).
+        "deals_per_cpu_s": round(deals / cpu, 1),
+        "load_average_1min": round(os.getloadavg()[0], 2),
         "complete_check_us_median": _median_us(check_ns),
         "legal_actions_us_median": _median_us(legal_ns),
         "complete_checks_timed": len(check_ns),
