@@ -1,6 +1,10 @@
 """Sì Sè Pái (Four Colour Cards), Wei-Hwa Huang's flower variant: rules/sisepai.md.
 
 ``SPEC`` is the rules module the registry finds under the name ``sisepai``.
+
+Speed is measured by ``cardavia bench sisepai``. The modules ``cards``, ``melds``, ``claims``,
+``state`` and ``position`` are kept compatible with mypyc (typed, no ``__new__`` tricks): compiled
+together with the kernel they run about twice as fast as under CPython, with the same tests passing.
 """
 
 from __future__ import annotations
