@@ -8,6 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.record import replay
+
 from .helpers import start_table, table_socket
 
 

@@ -71,6 +71,7 @@ class TableRow:
     position: dict[str, Any]
     finished: bool
     lines: tuple[str, ...]
+    timeouts: frozenset[int] = frozenset()  # the seqs of passes made by a human's timeout
 
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
@@ -197,9 +198,13 @@ class Store:
             if row is None:
                 return None
             result = await conn.execute(
-                select(actions.c.line).where(actions.c.table_id == table_id).order_by(actions.c.seq)
+                select(actions.c.seq, actions.c.line, actions.c.timeout)
+                .where(actions.c.table_id == table_id)
+                .order_by(actions.c.seq)
             )
-            lines = tuple(str(r[0]) for r in result)
+            stored = list(result)
+        lines = tuple(str(r.line) for r in stored)
+        timeouts = frozenset(int(r.seq) for r in stored if r.timeout)
         return TableRow(
             id=row.id,
             game=row.game,
@@ -209,6 +214,7 @@ class Store:
             position=json.loads(row.position),
             finished=bool(row.finished),
             lines=lines,
+            timeouts=timeouts,
         )
 
     async def unfinished_ids(self) -> list[str]:

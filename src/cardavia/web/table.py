@@ -22,6 +22,7 @@ from typing import Any
 from cardavia.engine import record as records
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.game import Event, Game
+from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 from cardavia.web.ai_runner import AiRunner
@@ -113,7 +114,7 @@ class TableActor:
         self._store = store
         self._config = config
         self._ai = ai
-        self.version = 0
+        self.version = len(game.actions())  # one change per stored action, so it survives restarts
         self.log: list[dict[str, Any]] = []
         self.subscribers: set[Subscriber] = set()
         self._inbox: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
@@ -262,7 +263,7 @@ class TableActor:
             visible.insert(0, {"kind": "timeout", "params": {"seat": seat}})
         self.log.extend(visible)
         del self.log[:-LOG_LIMIT]
-        self.version += 1
+        self.version = len(lines)
         self._broadcast(self.state_message(events=visible))
         if self.game.decision() is None and not self.finished_noted:
             self.finished_noted = True
@@ -357,6 +358,24 @@ def _log_crash(task: asyncio.Task[Any]) -> None:
         log.error("task %s died", task.get_name(), exc_info=task.exception())
 
 
+def _replay_with_log(
+    record: dict[str, Any], seat: int, timeouts: frozenset[int] = frozenset()
+) -> tuple[Game, list[dict[str, Any]]]:
+    """Replay a stored table, collecting the events ``seat`` saw, so a resumed table shows its log."""
+    game = records.start(record)
+    log: list[dict[str, Any]] = []
+    for index, line in enumerate(record["actions"]):
+        try:
+            actor_seat, action = split_line(line, game.spec.seats)
+            events = game.apply(actor_seat, action)
+        except CardaviaError as exc:
+            raise CardaviaError(f"stored action {index} {line!r} does not replay: {exc}") from None
+        if index in timeouts:
+            log.append({"kind": "timeout", "params": {"seat": actor_seat}})
+        log.extend(event_json(e) for e in events if e.visible_to(seat))
+    return game, log
+
+
 class TableManager:
     """Creates, loads (by replaying the stored record) and keeps the live tables of a server."""
 
@@ -401,10 +420,13 @@ class TableManager:
             row = await self._store.load(table_id)
             if row is None:
                 return None
-            game = records.replay({**row.position, "actions": list(row.lines)})
+            game, log = _replay_with_log(
+                {**row.position, "actions": list(row.lines)}, row.seat, row.timeouts
+            )
             actor = TableActor(
                 row.id, game, row.seat, row.difficulty, row.secret_hash, self._store, self._config, self._ai
             )
+            actor.log = log[-LOG_LIMIT:]
             actor.finished_noted = row.finished
             self._live[table_id] = actor
             actor.start()

@@ -1,0 +1,111 @@
+"""Every page in every language, language negotiation, and the settings form (no JavaScript)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardavia.web.i18n import negotiate, normalize, parse_accept_language
+
+from .helpers import start_table
+
+LANG_ATTR = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh-Hans"}
+PAGES = ["/", "/games/sisepai", "/games/paohuzi", "/games/sisepai/rules", "/games/paohuzi/rules", "/settings"]
+
+
+def _html_lang(text: str) -> str:
+    match = re.search(r'<html[^>]*\blang="([^"]+)"', text)
+    assert match, "no lang attribute on <html>"
+    return match.group(1)
+
+
+@pytest.mark.parametrize("lang", sorted(LANG_ATTR))
+def test_every_page_in_every_language(client: TestClient, lang: str) -> None:
+    client.cookies.set("lang", lang)
+    for path in PAGES:
+        response = client.get(path)
+        assert response.status_code == 200, (path, lang)
+        assert _html_lang(response.text) == LANG_ATTR[lang], (path, lang)
+        assert response.headers["content-language"] == LANG_ATTR[lang]
+    table_id = start_table(client, "paohuzi")
+    response = client.get(f"/tables/{table_id}")
+    assert response.status_code == 200
+    assert _html_lang(response.text) == LANG_ATTR[lang]
+    assert 'id="table-messages"' in response.text and "/static/table.js" in response.text
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("zh-CN,en;q=0.5", "zh"),
+        ("zh-TW", "zh"),
+        ("zh-HK;q=0.9, cs;q=0.95", "cs"),
+        ("fr-FR, de;q=0.9", "en"),
+        ("fr, da;q=0.3", "da"),
+        ("es-MX;q=0", "en"),
+        ("", "en"),
+    ],
+)
+def test_browser_language_is_followed_until_chosen(client: TestClient, header: str, expected: str) -> None:
+    response = client.get("/", headers={"accept-language": header})
+    assert _html_lang(response.text) == LANG_ATTR[expected]
+    assert "Accept-Language" in response.headers["vary"]
+    client.cookies.set("lang", "da")
+    response = client.get("/", headers={"accept-language": header})
+    assert _html_lang(response.text) == "da"
+
+
+def test_negotiation_helpers() -> None:
+    assert normalize("zh_Hant_TW") == "zh" and normalize("CS") == "cs" and normalize("klingon") is None
+    assert parse_accept_language("en;q=0.1, es;q=0.8, cs") == ["cs", "es", "en"]
+    assert negotiate("xx", "es") == "es"
+    assert negotiate(None, None) == "en"
+
+
+def test_settings_form_without_javascript(client: TestClient) -> None:
+    response = client.post(
+        "/settings",
+        data={"lang": "cs", "contrast": "80", "grain": "0", "temperature": "100", "next": "/games/paohuzi"},
+        follow_redirects=False,
+    )
+    assert response.status_code == 303 and response.headers["location"] == "/games/paohuzi"
+    page = client.get("/games/paohuzi")
+    assert _html_lang(page.text) == "cs"
+    for key, value in (("contrast", 80), ("grain", 0), ("temperature", 100)):
+        assert _slider(page.text, key) == value
+
+
+def _slider(text: str, key: str) -> int:
+    match = re.search(rf'<input[^>]*name="{key}"[^>]*value="(\d+)"', text)
+    assert match, f"no {key} slider"
+    return int(match.group(1))
+
+
+def test_settings_default_to_fifty(client: TestClient) -> None:
+    page = client.get("/").text
+    for key in ("contrast", "grain", "temperature"):
+        assert _slider(page, key) == 50
+
+
+@pytest.mark.parametrize(
+    "form",
+    [{"lang": "tlh"}, {"contrast": "101"}, {"grain": "-1"}, {"temperature": "warm"}],
+)
+def test_bad_settings_change_nothing(client: TestClient, form: dict[str, str]) -> None:
+    response = client.post("/settings", data={**form, "next": "/"}, follow_redirects=False)
+    assert response.status_code == 400
+    assert "set-cookie" not in response.headers
+    assert 'role="alert"' in response.text
+
+
+def test_settings_never_redirect_off_site(client: TestClient) -> None:
+    for target in ("https://example.org/", "//example.org/", "/\\example.org"):
+        response = client.post("/settings", data={"lang": "en", "next": target}, follow_redirects=False)
+        assert response.headers["location"] == "/"
+
+
+def test_unknown_game_pages(client: TestClient) -> None:
+    assert client.get("/games/chess").status_code == 404
+    assert client.get("/games/chess/rules").status_code == 404

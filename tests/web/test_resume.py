@@ -1,0 +1,52 @@
+"""A server restarted mid-deal resumes every table exactly where it was."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardavia.engine.record import replay
+
+from .helpers import start_table, table_socket
+
+
+def _play_some(player, actions: int) -> None:  # type: ignore[no-untyped-def]
+    """Make ``actions`` human actions (seeded), waiting for the computers in between."""
+    player.until(lambda m: m["type"] == "state")
+    made = 0
+    while made < actions and player.state["window"] is not None:
+        if player.waiting_for_me():
+            legal = player.state["legal"]
+            assert player.act(legal[player.rng.below(len(legal))])["type"] == "ack"
+            made += 1
+        else:
+            player.until(lambda m: m["type"] == "state")
+
+
+@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+def test_restart_resumes_the_same_table(client_for: Callable[..., TestClient], game: str) -> None:
+    first = client_for()
+    table_id = start_table(first, game)
+    with table_socket(first, table_id, seed=7) as player:
+        _play_some(player, 3)
+        # Let the computers finish their turn so the human is asked (a stable moment).
+        while player.state["window"] is not None and not player.waiting_for_me():
+            player.until(lambda m: m["type"] == "state")
+        before = player.state
+    cookies = dict(first.cookies)
+    first.__exit__(None, None, None)  # the server stops
+
+    second = client_for()  # a new server on the same database file
+    for name, value in cookies.items():
+        second.cookies.set(name, value)
+    with table_socket(second, table_id, seed=8) as player:
+        after = player.until(lambda m: m["type"] == "state")
+        for key in ("v", "window", "legal", "view", "outcome", "game", "seat"):
+            assert after[key] == before[key], key
+        assert after["log"], "the resumed table shows what happened before the restart"
+        final = player.play_to_end()
+    record = second.get(final["record_url"]).json()
+    assert replay(record).outcome() == final["outcome"]
+    assert len(record["actions"]) == final["v"]
