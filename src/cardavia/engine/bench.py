@@ -26,12 +26,15 @@ def run(
     seed: int,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``deals`` random deals on this process (one core) and time the hot checks."""
+    """Play ``deals`` random deals on this process (one core) and time the hot checks.
+
+    Deals are played without events, as AI rollouts play them; the web table's games build them.
+    """
     rng = Rng(seed)
     actions = 0
     t0, cpu0 = time.perf_counter(), time.process_time()
     for i in range(deals):
-        actions += random_playout(spec.new_game(seed + i), rng)
+        actions += random_playout(spec.new_game(seed + i, events=False), rng)
         if progress is not None:
             progress(i + 1, deals)
     elapsed = time.perf_counter() - t0

@@ -106,9 +106,10 @@ class GameSpec(Protocol):
     seats: int
     deck: Deck
 
-    def new_game(self, seed: int, dealer: int | None = None) -> Game:
+    def new_game(self, seed: int, dealer: int | None = None, events: bool = True) -> Game:
         """Deal a new game from ``seed`` with the pinned shuffle; the dealer is drawn from the seed
-        when not given."""
+        when not given. ``events=False`` makes ``apply`` return no events (for rollouts and
+        benchmarks); the game itself is the same."""
         ...
 
     def from_position(self, record: Mapping[str, Any]) -> Game:

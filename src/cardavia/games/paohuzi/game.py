@@ -101,6 +101,7 @@ class PaohuziGame:
         self.start = start
         self.opening: list[Event] = []
         self._events: list[Event] = []
+        self.events_enabled = True  # False skips building events (rollouts, benchmarks)
         self._legal: dict[int, list[str]] = {}
         self._bases: list[Base | None] = [None] * SEATS
         self._parts: list[MeldPart | None] = [None] * SEATS  # meld_part per seat
@@ -307,6 +308,8 @@ class PaohuziGame:
     # ----- helpers ----------------------------------------------------------------------------
 
     def _emit(self, kind: str, params: dict[str, Any], audience: set[int] | None = None) -> None:
+        if not self.events_enabled:
+            return
         if audience is None:
             self._events.append(Event(kind, params))
         else:

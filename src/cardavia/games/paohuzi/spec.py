@@ -32,9 +32,10 @@ class PaohuziSpec:
 
     # ----- deals ------------------------------------------------------------------------------
 
-    def new_game(self, seed: int, dealer: int | None = None) -> PaohuziGame:
+    def new_game(self, seed: int, dealer: int | None = None, events: bool = True) -> PaohuziGame:
         """Deal from ``seed`` with the pinned shuffle: dealer 21 cards (the last face up), the next
-        seats 20 each, then the 19-card stock, all from one shuffled deck."""
+        seats 20 each, then the 19-card stock, all from one shuffled deck. ``events=False`` skips
+        building events, for speed."""
         rng = Rng(seed)
         drawn = rng.below(SEATS)
         dealer = drawn if dealer is None else dealer
@@ -60,6 +61,7 @@ class PaohuziSpec:
         melds: list[list[Meld]] = [[] for _ in range(SEATS)]
         stock = tuple(cards[pos:])
         game = PaohuziGame(self, dealer, counts, melds, stock, [0] * SEATS, hands[dealer][-1], start)
+        game.events_enabled = events
         game.begin()
         return game
 
