@@ -7,6 +7,7 @@ standard error starting with ``error:``; never a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -169,6 +170,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise CardaviaError(f"--port must be 0-65535, got {args.port}")
     config = WebConfig(db_url=database_url(args.db))
+    if args.ai_delay is not None:
+        if not 0 <= args.ai_delay <= 60:
+            raise CardaviaError(f"--ai-delay must be 0-60 seconds, got {args.ai_delay}")
+        config = dataclasses.replace(config, ai_delay=args.ai_delay)
     print(f"Cardavia at http://{args.host}:{args.port}/", file=sys.stderr)
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning", ws_ping_interval=20)
     return 0
@@ -183,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--db", help="SQLite file or postgresql:// URL (default: cardavia.db here)")
+    p.add_argument(
+        "--ai-delay", type=float, help="seconds before each computer move (default 0.7)"
+    )
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("replay", help="replay game records and print the final state")
