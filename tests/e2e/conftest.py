@@ -53,29 +53,17 @@ def _cardavia() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "cardavia.cli"]
 
 
-def _serve_options() -> list[str]:
-    """Pacing off, so a deal plays at test speed (the options the server's CLI offers for it)."""
-    help_text = subprocess.run(
-        [*_cardavia(), "serve", "--help"], capture_output=True, text=True, timeout=60, check=False
-    ).stdout
-    options = []
-    if "--ai-delay" in help_text:
-        options += ["--ai-delay", "0"]
-    return options
-
-
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    """A real ``cardavia serve`` on a free loopback port with a temporary SQLite file."""
+    """A real ``cardavia serve`` on a free loopback port, a temporary SQLite file, no AI pacing."""
     folder = Path(tempfile.mkdtemp(prefix="cardavia-e2e-"))
     port = _free_port()
     log = (folder / "server.log").open("w")
-    env = {**os.environ, "CARDAVIA_AI_DELAY": "0"}
     command = [
         *_cardavia(), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(folder / "e2e.db"),
-        *_serve_options(),
+        "--ai-delay", "0",
     ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
