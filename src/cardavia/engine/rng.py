@@ -11,8 +11,22 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-_MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK = _TWO64 - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_SMALL = 1024
 T = TypeVar("T")
+
+
+def _rejection_limit(n: int) -> int:
+    """The largest multiple of ``n`` not above 2**64: ``below(n)`` redraws outputs at or above it."""
+    if not 0 < n <= _TWO64:
+        raise ValueError(f"below() needs 1 <= n <= 2**64, got {n}")
+    return (_TWO64 // n) * n
+
+
+_LIMITS: tuple[int, ...] = (0, *(_rejection_limit(n) for n in range(1, _SMALL)))
+"""``_LIMITS[n]`` is ``_rejection_limit(n)`` for ``0 < n < _SMALL`` (deck sizes, option counts)."""
 
 
 class Rng:
@@ -29,17 +43,14 @@ class Rng:
 
     def next64(self) -> int:
         """Return the next 64-bit unsigned integer."""
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
-        z = self._state
+        self._state = z = (self._state + _GAMMA) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """Return a uniform integer in ``[0, n)``; ``n`` must be between 1 and 2**64."""
-        if not 0 < n <= 1 << 64:
-            raise ValueError(f"below() needs 1 <= n <= 2**64, got {n}")
-        limit = ((1 << 64) // n) * n
+        limit = _LIMITS[n] if 0 < n < _SMALL else _rejection_limit(n)
         while True:
             x = self.next64()
             if x < limit:
@@ -54,10 +65,25 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place with Fisher-Yates (Durstenfeld), from the last position down."""
+        """Shuffle in place with Fisher-Yates (Durstenfeld), from the last position down.
+
+        Each position ``i`` swaps with ``below(i + 1)``; the generator step of ``next64`` is
+        written out here because it is nearly all of a deal's shuffling time.
+        """
+        state = self._state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < _SMALL else _rejection_limit(n)
+            while True:
+                state = z = (state + _GAMMA) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self._state = state
 
     def fork(self, *labels: int) -> Rng:
         """Return an independent generator derived from this one's seed material and ``labels``.

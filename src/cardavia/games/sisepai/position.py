@@ -7,40 +7,12 @@ from typing import Any
 
 from cardavia.engine.errors import CardaviaError, RecordError
 from cardavia.engine.game import JSON
+from cardavia.engine.rng import Rng
 from cardavia.games.sisepai.cards import DECK, HAND_SIZE, SEATS, WIN_SIZE, is_single
 from cardavia.games.sisepai.melds import Group, group_type
 from cardavia.games.sisepai.state import DISCARD_STEP, DRAW_STEP, Start
 
 GAME = "sisepai"
-
-
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_LIMITS = [0] + [((1 << 64) // n) * n for n in range(1, DECK.size + 1)]
-
-
-def _shuffled_deck(seed: int) -> tuple[int, list[int]]:
-    """``Rng(seed).below(4)`` then ``Rng.shuffle`` of the full deck, inlined for speed.
-
-    Bit for bit the kernel's SplitMix64 and Fisher-Yates (a test compares them); seeded
-    records depend on it.
-    """
-    state = seed & _MASK
-    out = []
-    for n in (SEATS, *range(DECK.size, 1, -1)):
-        limit = _LIMITS[n]
-        while True:
-            state = (state + _GAMMA) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                out.append(z % n)
-                break
-    cards = DECK.full_deck()
-    for i, j in zip(range(DECK.size - 1, 0, -1), out[1:], strict=True):
-        cards[i], cards[j] = cards[j], cards[i]
-    return out[0], cards
 
 
 def deal(seed: int, dealer: int | None = None) -> Start:
@@ -49,7 +21,10 @@ def deal(seed: int, dealer: int | None = None) -> Start:
     The generator first draws the dealer, then shuffles the 117 cards; a given ``dealer`` replaces
     the drawn one without changing the shuffle.
     """
-    drawn, cards = _shuffled_deck(seed)
+    rng = Rng(seed)
+    drawn = rng.below(SEATS)
+    cards = DECK.full_deck()
+    rng.shuffle(cards)
     dealer = drawn if dealer is None else dealer
     hands: list[tuple[int, ...]] = [()] * SEATS
     for i in range(SEATS):
