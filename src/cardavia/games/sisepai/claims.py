@@ -109,8 +109,9 @@ def role_refusal(group: Sequence[int], card: int, who: str) -> str | None:
 
 # --- precomputed take candidates, for speed ------------------------------------------------------
 
-Candidate = tuple[str, Group, tuple[tuple[int, int], ...]]
-"""``(canonical take text, group, ((kind, concealed count needed), …))``."""
+Candidate = tuple[str, Group, int, int, int, int, int, int]
+"""``(canonical take text, group, k1, n1, k2, n2, k3, n3)``: the take needs at least ``n1``
+concealed ``k1``, ``n2`` of ``k2`` and ``n3`` of ``k3``; unused pairs are ``0, 0``, always met."""
 
 
 def _candidate(group: Group, card: int) -> Candidate:
@@ -118,8 +119,9 @@ def _candidate(group: Group, card: int) -> Candidate:
 
     used = list(group)
     used.remove(card)
-    need = tuple((k, used.count(k)) for k in sorted(set(used)))
-    return f"take {DECK.format(group)}", group, need
+    need = [(k, used.count(k)) for k in sorted(set(used))]
+    (k1, n1), (k2, n2), (k3, n3) = need + [(0, 0)] * (3 - len(need))
+    return f"take {DECK.format(group)}", group, k1, n1, k2, n2, k3, n3
 
 
 def _candidates(card: int, mixed: bool) -> tuple[Candidate, ...]:
@@ -133,7 +135,7 @@ MIXED_CANDIDATES: tuple[tuple[Candidate, ...], ...] = tuple(_candidates(k, True)
 """Per public card: every take the drawer (W1) or the next player might make, sorted by text."""
 IDENTICAL_CANDIDATES: tuple[tuple[Candidate, ...], ...] = tuple(_candidates(k, False) for k in range(33))
 """Per public card: the triples and quads any eligible player might make, sorted by text."""
-TAKE_GROUPS: dict[str, Group] = {text: g for cands in MIXED_CANDIDATES for text, g, _ in cands}
+TAKE_GROUPS: dict[str, Group] = {c[0]: c[1] for cands in MIXED_CANDIDATES for c in cands}
 """The group of every canonical take text."""
 for _single in (*range(0, 28, 7), *range(28, 33)):
     TAKE_GROUPS[_candidate((_single,), _single)[0]] = (_single,)

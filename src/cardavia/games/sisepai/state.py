@@ -104,7 +104,9 @@ class SisepaiGame:
         "_events",
         "_forced",
         "_kind",
+        "_near",
         "_owner",
+        "_pairs",
         "_phase",
         "_pos",
         "_result",
@@ -141,15 +143,19 @@ class SisepaiGame:
             return
         self.hands: list[list[int]] = []
         self.keys: list[list[int]] = []
-        for cards in start.hands:
+        self._pairs: list[int] = [0] * KINDS
+        for seat, cards in enumerate(start.hands):
             counts, keys = [0] * KINDS, [0] * 6
             for k in cards:
                 counts[k] += 1
                 keys[COMPONENT[k]] += WEIGHT[k]
+                if counts[k] == 2:
+                    self._pairs[k] |= 1 << seat
             self.hands.append(counts)
             self.keys.append(keys)
         self._sizes: list[int] = [len(h) for h in start.hands]
         self._bad: list[int] = [self._bad_mask(k) for k in self.keys]
+        self._near = sum(1 << seat for seat, bad in enumerate(self._bad) if _at_most_one_bit(bad))
         self.melds: list[list[Group]] = [list(m) for m in start.melds]
         self.exposed: list[int] = [sum(len(g) for g in m) for m in start.melds]
         self.stock: tuple[int, ...] = start.stock
@@ -297,6 +303,8 @@ class SisepaiGame:
         self._sizes = other._sizes[:]
         self.keys = [k[:] for k in other.keys]
         self._bad = other._bad[:]
+        self._pairs = other._pairs[:]
+        self._near = other._near
         self.melds = [m[:] for m in other.melds]
         self.exposed = other.exposed[:]
         self.stock = other.stock
@@ -363,21 +371,27 @@ class SisepaiGame:
         self.hands[seat] = counts
         self._sizes[seat] = sum(counts)
         self.keys[seat] = component_keys(counts)
-        self._bad[seat] = self._bad_mask(self.keys[seat])
+        self._bad[seat] = bad = self._bad_mask(self.keys[seat])
+        bit = 1 << seat
+        self._pairs = [p | bit if counts[k] >= 2 else p & ~bit for k, p in enumerate(self._pairs)]
+        self._near = self._near | bit if _at_most_one_bit(bad) else self._near & ~bit
 
     def _move(self, seat: int, card: int, delta: int) -> None:
-        self.hands[seat][card] += delta
+        """Add ``delta`` concealed ``card`` to ``seat``'s hand; keep sizes, keys and masks in step."""
+        hand = self.hands[seat]
+        hand[card] += delta
         self._sizes[seat] += delta
+        bit = 1 << seat
+        self._pairs[card] = self._pairs[card] | bit if hand[card] >= 2 else self._pairs[card] & ~bit
         comp = COMPONENT[card]
         keys = self.keys[seat]
         key = keys[comp] = keys[comp] + delta * WEIGHT[card]
         v = _TABLES[comp][key]
         if v == UNKNOWN:
             v = component_value(comp, key)
-        if v < 0:
-            self._bad[seat] |= 1 << comp
-        else:
-            self._bad[seat] &= ~(1 << comp)
+        bad = self._bad[seat]
+        self._bad[seat] = bad = bad | (1 << comp) if v < 0 else bad & ~(1 << comp)
+        self._near = self._near | bit if _at_most_one_bit(bad) else self._near & ~bit
 
     # --- events ----------------------------------------------------------------------------------
 
@@ -443,32 +457,24 @@ class SisepaiGame:
         return False  # nobody could claim: no event, the next one (dead) says it all
 
     def _ask(self, card: int, owner: int, kind: str, forced: bool) -> dict[int, tuple[str, ...]]:
-        """The options of every eligible seat that has something other than ``pass``."""
+        """The options of every eligible seat that has something other than ``pass``.
+
+        Only seats that might claim are examined: those near a complete hand, and unless the card
+        is forced, those holding a pair of it or (drawer in W1, next player) a partner for a mixed
+        group. ``_options`` decides exactly.
+        """
+        if forced:
+            maybe = self._near & _OTHERS[owner]
+        else:
+            maybe = (self._near | self._pairs[card]) & (_ALL_SEATS if kind == W1 else _OTHERS[owner])
+            a, b, c, need = _MIX[card]
+            for seat in _MIXED_TAKERS[owner][kind == W1]:
+                hand = self.hands[seat]
+                if (hand[a] > 0) + (hand[b] > 0) + (hand[c] > 0) >= need:
+                    maybe |= 1 << seat
         options: dict[int, tuple[str, ...]] = {}
-        hands, sizes, exposed, bad, keys = self.hands, self._sizes, self.exposed, self._bad, self.keys
-        comp, weight = COMPONENT[card], WEIGHT[card]
-        others = ~(1 << comp)
-        table = _TABLES[comp]
-        a, b, c, need = _MIX[card]
-        for seat in range(SEATS):  # ascending, so that the asked seats come out in order
-            distance = (seat - owner) % SEATS
-            if distance == 0 and kind != W1:
-                continue
-            hand = hands[seat]
-            if forced and distance == 0:
-                continue
-            if forced or (
-                hand[card] < 2 and (distance > 1 or (hand[a] > 0) + (hand[b] > 0) + (hand[c] > 0) < need)
-            ):
-                # Nothing to take: only a win could get this seat asked (inlined ``can_win``).
-                if sizes[seat] + exposed[seat] != HAND_SIZE or bad[seat] & others:
-                    continue
-                v = table[keys[seat][comp] + weight]
-                if v == UNKNOWN:
-                    v = component_value(comp, keys[seat][comp] + weight)
-                if v < 0:
-                    continue
-            opts = self._options(seat, card, distance)
+        for seat in _SEATS_IN[maybe]:  # ascending, so that the asked seats come out in order
+            opts = self._options(seat, card, (seat - owner) % SEATS)
             if opts is not None:
                 options[seat] = opts
         return options
@@ -477,17 +483,17 @@ class SisepaiGame:
         """The sorted options of ``seat`` at ``distance`` from the owner, or ``None`` if only ``pass``."""
         hand = self.hands[seat]
         candidates = MIXED_CANDIDATES[card] if distance <= 1 else IDENTICAL_CANDIDATES[card]
-        takes = [c for c in candidates if all(hand[k] >= n for k, n in c[2])]
+        takes = [c for c in candidates if hand[c[2]] >= c[3] and hand[c[4]] >= c[5] and hand[c[6]] >= c[7]]
         # "pass" < "take …" < "win" as plain strings, and candidates are sorted by text.
         if self.can_win(seat, card):
-            return (PASS, *(c[0] for c in takes), WIN)
+            return (PASS, *[c[0] for c in takes], WIN)
         if self._forced:
             return None
         if takes and self._sizes[seat] + self.exposed[seat] != HAND_SIZE:
             takes = [c for c in takes if self._leaves_discard(seat, c[1], card)]
         if not takes:
             return None
-        return (PASS, *(c[0] for c in takes))
+        return (PASS, *[c[0] for c in takes])
 
     def _leaves_discard(self, seat: int, group: Group, card: int) -> bool:
         """A non-winning take must leave a card that may be discarded (only short hands lack one)."""
@@ -695,6 +701,22 @@ class SisepaiGame:
 
 
 _AUDIENCE = tuple(frozenset((seat,)) for seat in range(SEATS))
+
+_ALL_SEATS = (1 << SEATS) - 1
+_OTHERS: tuple[int, ...] = tuple(_ALL_SEATS & ~(1 << owner) for owner in range(SEATS))
+"""Seat bitmasks (bit ``s`` for seat ``s``): every seat but the owner."""
+_SEATS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(SEATS) if mask >> s & 1) for mask in range(1 << SEATS))
+"""The seats of each seat bitmask, ascending."""
+_MIXED_TAKERS: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    (((owner + 1) % SEATS,), (owner, (owner + 1) % SEATS)) for owner in range(SEATS))
+"""Per owner, the seats that may take a mixed group: ``[owner][False]`` the next player,
+``[owner][True]`` (a W1 window) the drawer too."""
+
+
+def _at_most_one_bit(mask: int) -> bool:
+    """True when a hand's bad-component mask leaves a win possible with one more card."""
+    return mask & (mask - 1) == 0
 _SHARED_EVENTS: dict[tuple[str, int, int, int], Event] = {}
 
 
