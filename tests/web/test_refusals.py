@@ -85,24 +85,31 @@ def test_not_your_turn_is_refused(client: TestClient) -> None:
 
 def test_another_browser_can_neither_see_nor_act(client: TestClient) -> None:
     table_id = start_table(client, "paohuzi")
+    owner_cookie = f"cardavia_t_{table_id}"
     with table_socket(client, table_id) as player:
         before = _my_turn(player)
-        stranger = TestClient(client.app)
+        # The same server, now seen from a browser without the owner's cookie (the open socket
+        # above keeps its own handshake).
+        secret = client.cookies[owner_cookie]
+        del client.cookies[owner_cookie]
         # The page and the record are refused without the owner's cookie.
-        assert stranger.get(f"/tables/{table_id}").status_code == 403
-        assert stranger.get(f"/tables/{table_id}/record").status_code == 403
+        assert client.get(f"/tables/{table_id}").status_code == 403
+        assert client.get(f"/tables/{table_id}/record").status_code == 403
         # The socket is closed before a single message.
-        assert _refused_socket(stranger, table_id) == 4403
+        assert _refused_socket(client, table_id) == 4403
         # A forged secret does no better.
-        stranger.cookies.set(f"cardavia_t_{table_id}", "forged-secret")
-        assert _refused_socket(stranger, table_id) == 4403
+        client.cookies.set(owner_cookie, "forged-secret")
+        assert _refused_socket(client, table_id) == 4403
+        assert client.get(f"/tables/{table_id}").status_code == 403
         # Another table's secret does not open this one.
-        other = start_table(stranger, "paohuzi")
-        stranger.cookies.set(f"cardavia_t_{table_id}", stranger.cookies[f"cardavia_t_{other}"])
-        assert stranger.get(f"/tables/{table_id}").status_code == 403
-        assert _refused_socket(stranger, table_id) == 4403
+        other = start_table(client, "paohuzi")
+        client.cookies.set(owner_cookie, client.cookies[f"cardavia_t_{other}"])
+        assert client.get(f"/tables/{table_id}").status_code == 403
+        assert _refused_socket(client, table_id) == 4403
         # The owner's table is untouched.
         assert _same_game(before, _snapshot(player))
+        client.cookies.set(owner_cookie, secret)
+        assert client.get(f"/tables/{table_id}").status_code == 200
 
 
 def _refused_socket(client: TestClient, table_id: str) -> int:
