@@ -21,6 +21,8 @@ Events (``Event.kind``: params; every seat sees them unless an audience is named
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -100,7 +102,6 @@ class SisepaiGame:
     __slots__ = (
         "_bad",
         "_card",
-        "_discard_options",
         "_events",
         "_forced",
         "_kind",
@@ -170,7 +171,6 @@ class SisepaiGame:
         self._window: ClaimWindow | None = None
         self._window_id = 0
         self._taker = -1
-        self._discard_options: list[str] | None = None
         self._result: JSON | None = None
         self._events: list[Event] | None = [] if events_enabled else None
         self._emit("sisepai.start", dealer=start.dealer, stock=len(start.stock))
@@ -194,6 +194,8 @@ class SisepaiGame:
             assert window is not None
             answers = window.answers
             # Options are stored in ascending seat order: this is ``window.pending()`` without a sort.
+            if not answers:
+                return Decision(tuple(window.options), self._window_id)
             return Decision(tuple(s for s in window.options if s not in answers), self._window_id)
         if self._phase == _DISCARD:
             return Decision((self._taker,), self._window_id)
@@ -205,10 +207,7 @@ class SisepaiGame:
             assert self._window is not None
             return list(self._window.legal(seat))
         if self._phase == _DISCARD and seat == self._taker:
-            if self._discard_options is None:
-                hand = self.hands[seat]
-                self._discard_options = [_DISCARD_TEXT[k] for k in _DISCARD_ORDER if hand[k]]
-            return list(self._discard_options)
+            return list(compress(_SORTED_DISCARD_TEXT, _discardable_counts(self.hands[seat])))
         return []
 
     def apply(self, seat: int, action: str) -> list[Event]:
@@ -290,7 +289,6 @@ class SisepaiGame:
         game._pos = 0
         if self._phase == _WINDOW and self._window is not None:
             game._reask_others(seat)
-        game._discard_options = None
         return game
 
     def clone(self) -> SisepaiGame:
@@ -319,7 +317,6 @@ class SisepaiGame:
         self._window = None if other._window is None else other._window.copy()
         self._window_id = other._window_id
         self._taker = other._taker
-        self._discard_options = other._discard_options
         self._result = other._result
         self._events = [] if other.events_enabled else None
 
@@ -365,7 +362,15 @@ class SisepaiGame:
 
     @staticmethod
     def _bad_mask(keys: list[int]) -> int:
-        return sum(1 << comp for comp in range(5) if component_value(comp, keys[comp]) < 0)
+        """The components (bit ``c`` for component ``c``) that do not split into groups."""
+        mask = 0
+        for comp in range(5):
+            v = _TABLES[comp][keys[comp]]
+            if v == UNKNOWN:
+                v = component_value(comp, keys[comp])
+            if v < 0:
+                mask |= 1 << comp
+        return mask
 
     def _set_hand(self, seat: int, counts: list[int]) -> None:
         self.hands[seat] = counts
@@ -430,7 +435,7 @@ class SisepaiGame:
         """Open a window; False when nobody can claim the card there (nor in a W2 after it)."""
         self._card, self._owner, self._kind = card, owner, kind
         self._window_id += 1
-        forced = self._forced = kind == W1 and is_single(card)
+        forced = self._forced = kind == W1 and _SINGLE[card]
         if forced and self.can_win(owner, card):
             self._win(owner, card)
             return True
@@ -550,7 +555,6 @@ class SisepaiGame:
         self._taker = seat
         self._window = None
         self._window_id += 1
-        self._discard_options = None
 
     def _dead(self, card: int, owner: int) -> None:
         self.discards[owner].append(card)
@@ -701,6 +705,8 @@ class SisepaiGame:
 
 
 _AUDIENCE = tuple(frozenset((seat,)) for seat in range(SEATS))
+_SINGLE: tuple[bool, ...] = tuple(is_single(k) for k in range(KINDS))
+"""``is_single`` of every card kind."""
 
 _ALL_SEATS = (1 << SEATS) - 1
 _OTHERS: tuple[int, ...] = tuple(_ALL_SEATS & ~(1 << owner) for owner in range(SEATS))
@@ -756,6 +762,10 @@ _DISCARD_TEXT: tuple[str, ...] = tuple(f"{DISCARD} {code}" for code in DECK.code
 _DISCARDS: dict[str, int] = {text: k for k, text in enumerate(_DISCARD_TEXT) if not is_single(k)}
 _DISCARD_ORDER: tuple[int, ...] = tuple(sorted(_DISCARDS.values(), key=lambda k: _DISCARD_TEXT[k]))
 """The kinds that may be discarded, in the plain-string order of their discard actions."""
+_SORTED_DISCARD_TEXT: tuple[str, ...] = tuple(_DISCARD_TEXT[k] for k in _DISCARD_ORDER)
+"""The discard actions in that order."""
+_discardable_counts = itemgetter(*_DISCARD_ORDER)
+"""A hand's counts of the ``_DISCARD_ORDER`` kinds, as a tuple."""
 def _mix(card: int) -> tuple[int, int, int, int]:
     """``(a, b, c, need)``: a mixed group with ``card`` is possible only if at least ``need`` of
     ``hand[a] > 0``, ``hand[b] > 0``, ``hand[c] > 0`` hold (a command or field group repeats its
