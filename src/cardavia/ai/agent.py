@@ -87,6 +87,8 @@ def make_agent(game_name: str, tier: str) -> Agent:
     if tier == "hard":
         from cardavia.ai.hard import GameKit, HardAgent
 
-        kit = GameKit(tiers.NormalAgent().scores, tiers.EasyAgent("fast", 0.0, 0.0), tiers.position_value)
+        kit = GameKit(
+            tiers.NormalAgent().scores, tiers.EasyAgent("fast", 0.0, 0.0), tiers.position_value, tiers.PLAYOUT
+        )
         return HardAgent(kit)
     return tiers.NormalAgent(tier)

@@ -23,6 +23,7 @@ from cardavia.engine.rng import Rng
 
 Scorer = Callable[[Observation], list[tuple[float, str]]]
 Valuer = Callable[[Game, int], float]
+Playout = Callable[[Game, int, str], float]
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class GameKit:
     scores: Scorer
     fast: Agent
     value: Valuer
+    playout: Playout | None = None  # a game-specific playout to the end, 1 = our win, 0 = not
 
 
 def chance(value: float) -> float:
@@ -122,7 +124,12 @@ class HardAgent:
         return fallback if fallback in tied else tied[0]
 
     def rollout(self, world: Game, seat: int, action: str, rng: Rng) -> float:
-        """Play ``action`` in a copy of ``world``; the fast policy plays on until our next turn."""
+        """Play ``action`` in a copy of ``world``; the fast policy plays on until our next turn.
+
+        A game with its own playout plays to the end instead (1 for our win, else 0).
+        """
+        if self.kit.playout is not None:
+            return self.kit.playout(world, seat, action)
         game = world.clone()
         game.apply(seat, action)
         rngs = [rng.fork(s) for s in range(game.spec.seats)]

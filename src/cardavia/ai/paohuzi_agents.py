@@ -196,11 +196,17 @@ def discards(h: Holding) -> list[int]:
     return [k for k in range(KINDS) if h.free[k]]
 
 
-def settle(h: Holding, sit: Situation) -> float:
-    """Value after an intake: with the best discard when one is owed."""
+def settle(h: Holding, sit: Situation, width: int = 4) -> float:
+    """Value after an intake: with the best discard when one is owed (among the ``width`` discards
+    that keep the estimated distance lowest)."""
     if sum(h.free) <= h.rest_size() or not discards(h):
         return hand_value(h, sit)
-    return max(hand_value(without(h, k), sit) - danger(k, sit) for k in discards(h))
+    ranked = sorted(discards(h), key=lambda k: raw_distance(*_key(without(h, k))))
+    return max(hand_value(without(h, k), sit) - danger(k, sit) for k in ranked[:width])
+
+
+def _key(h: Holding) -> tuple[tuple[int, ...], int, bool, int]:
+    return h.free, h.groups, h.pair, h.needed
 
 
 def danger(kind: int, sit: Situation) -> float:
@@ -352,3 +358,12 @@ def position_value(game: Game, seat: int) -> float:
         return -FAR
     sit = situation(Observation("paohuzi", seat, view, (), 0, lambda rng: game))
     return hand_value(sit.holding, sit)
+
+
+def _playout(world: Game, seat: int, action: str) -> float:
+    from cardavia.ai.paohuzi_sim import playout
+
+    return playout(world, seat, action)
+
+
+PLAYOUT = _playout

@@ -277,3 +277,65 @@ def position_value(game: Game, seat: int) -> float:
     obs = Observation("sisepai", seat, game.view(seat), (), 0, lambda rng: game)
     sit = situation(obs)
     return hand_value(sit.hand, sit.exposed_points, sit)
+
+
+def _playout(world: Game, seat: int, action: str) -> float:
+    from cardavia.ai.sisepai_sim import playout
+
+    return playout(world, seat, action)
+
+
+PLAYOUT = _playout
+
+
+def lookahead_value(counts: tuple[int, ...], exposed_points: int, sit: Situation) -> float:
+    """Expected ``hand_value`` one public card later: each unseen kind turns up in proportion to its
+    copies; a useful one is taken (roles ignored) with the best discard after it."""
+    hand = hand_of(counts)
+    now = hand_value(counts, exposed_points, sit)
+    if sit.unseen_total <= 0:
+        return now
+    _, kinds = hand.useful(sit.unseen)
+    total = 0.0
+    weight = 0
+    for k in kinds:
+        more = list(counts)
+        more[k] += 1
+        choices = discard_choices(more)
+        if not choices:
+            continue
+        best = now
+        for d in shortlist(tuple(more), choices)[:2]:
+            after = list(more)
+            after[d] -= 1
+            best = max(best, hand_value(tuple(after), exposed_points, sit))
+        total += sit.unseen[k] * best
+        weight += sit.unseen[k]
+    rest = sit.unseen_total - weight
+    return (total + rest * now) / sit.unseen_total
+
+
+def lookahead_scores(obs: Observation, candidates: Sequence[str]) -> dict[str, float]:
+    """``lookahead_value`` of the holding each candidate action leads to (its best discard after a take)."""
+    sit = situation(obs)
+    out: dict[str, float] = {}
+    for action in candidates:
+        verb = action.split(" ", 1)[0]
+        if verb == "discard":
+            after = list(sit.hand)
+            k = DECK.card(action.split()[1])
+            after[k] -= 1
+            out[action] = lookahead_value(tuple(after), sit.exposed_points, sit) - discard_danger(k, sit)
+        elif verb == "take" and sit.public is not None:
+            group = parse_take(action)
+            taken = after_take(sit.hand, group, sit.public)
+            exposed = sit.exposed_points + group_points(group)
+            best = -99.0
+            for k in shortlist(taken, discard_choices(taken))[:2]:
+                after = list(taken)
+                after[k] -= 1
+                best = max(best, lookahead_value(tuple(after), exposed, sit) - discard_danger(k, sit))
+            out[action] = best + 0.02
+        else:
+            out[action] = lookahead_value(sit.hand, sit.exposed_points, sit)
+    return out
