@@ -264,6 +264,7 @@ class TableActor:
         self.log.extend(visible)
         del self.log[:-LOG_LIMIT]
         self.version = len(lines)
+        self._arm_countdown()
         self._broadcast(self.state_message(events=visible))
         if self.game.decision() is None and not self.finished_noted:
             self.finished_noted = True
@@ -285,6 +286,15 @@ class TableActor:
                 continue
             self._thinking.add((window, seat))
             self._spawn(self._think(window, seat, self.game.clone()))
+        self._arm_countdown()
+
+    def _arm_countdown(self) -> None:
+        """Start the human's countdown when a claim window (one where he may pass) opens for him."""
+        decision = self.game.decision()
+        if decision is None:
+            self._deadline = None
+            return
+        window = decision.window
         human_legal = self.game.legal_actions(self.seat) if self.seat in decision.seats else []
         if "pass" in human_legal and self._config.claim_timeout > 0:
             if self._deadline is None or self._deadline[0] != window:
