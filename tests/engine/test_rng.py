@@ -60,3 +60,71 @@ def test_fork_is_independent_and_deterministic():
 
 PINNED_BELOW = [51, 1, 34, 86, 41, 19, 6, 97]
 PINNED_SHUFFLE = [4, 1, 2, 15, 16, 18, 9, 6, 13, 3, 8, 5, 19, 12, 17, 10, 11, 0, 14, 7]
+
+
+# --- outputs drawn in blocks must equal outputs drawn one by one, rejections included -------------
+
+_GAMMA = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+
+
+def _unxorshift(z: int, k: int) -> int:
+    x = z
+    for _ in range(64 // k + 1):
+        x = z ^ (x >> k)
+    return x
+
+
+def _seed_whose_output(t: int, value: int) -> int:
+    """A seed whose ``t``-th output (1-based) is ``value``: SplitMix64's mix run backwards."""
+    z = _unxorshift(value, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & _MASK
+    z = _unxorshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & _MASK
+    state = _unxorshift(z, 30)
+    return (state - t * _GAMMA) & _MASK
+
+
+def _one_by_one_shuffle(rng: Rng, items: list[int]) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def test_seed_construction_gives_the_wanted_output():
+    rng = Rng(_seed_whose_output(3, _MASK))
+    assert [rng.next64() == _MASK for _ in range(3)] == [False, False, True]
+
+
+def test_below_rejects_an_output_above_its_limit_and_draws_again():
+    seed = _seed_whose_output(1, _MASK)  # 2**64 - 1 is at or above the limit for n = 3
+    rng, twin = Rng(seed), Rng(seed)
+    assert twin.next64() == _MASK
+    assert rng.below(3) == twin.next64() % 3
+    assert rng.next64() == twin.next64()
+
+
+def _check_shuffle(seed: int, size: int) -> None:
+    items, expected = list(range(size)), list(range(size))
+    rng, reference = Rng(seed), Rng(seed)
+    rng.shuffle(items)
+    _one_by_one_shuffle(reference, expected)
+    assert items == expected
+    assert rng.next64() == reference.next64()  # same generator state afterwards
+
+
+def test_shuffle_equals_below_one_by_one_for_many_seeds_and_sizes():
+    for size in (*range(0, 20), 79, 80, 117, 128, 129, 130, 256, 300):
+        for seed in (0, 1, size, 2**63 + size, _MASK - size):
+            _check_shuffle(seed, size)
+
+
+def test_shuffle_with_a_rejected_output_equals_below_one_by_one():
+    # Size 50: the 10th draw is below(41), which rejects 2**64 - 1; every later swap moves by one.
+    _check_shuffle(_seed_whose_output(10, _MASK), 50)
+    # Size 300: a rejection inside the second block of outputs.
+    _check_shuffle(_seed_whose_output(140, _MASK), 300)
+    # Size 100: 2**64 - 1 for below(64) is kept (64 divides 2**64), yet the block is redrawn.
+    _check_shuffle(_seed_whose_output(37, _MASK), 100)
+    # A value just under the limit of below(41) is kept.
+    _check_shuffle(_seed_whose_output(10, (1 << 64) // 41 * 41 - 1), 50)

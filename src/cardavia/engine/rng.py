@@ -8,7 +8,9 @@ unbiased. Outputs for fixed seeds are pinned by tests and must never change.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import MutableSequence, Sequence
+from functools import cache
 from typing import TypeVar
 
 _TWO64 = 1 << 64
@@ -27,6 +29,32 @@ def _rejection_limit(n: int) -> int:
 
 _LIMITS: tuple[int, ...] = (0, *(_rejection_limit(n) for n in range(1, _SMALL)))
 """``_LIMITS[n]`` is ``_rejection_limit(n)`` for ``0 < n < _SMALL`` (deck sizes, option counts)."""
+
+_MAX_LANES = 128
+
+
+@cache
+def _lanes(k: int) -> tuple[int, int, int, struct.Struct]:
+    """Constants for ``k`` 128-bit lanes of one integer: 1 in every lane, 2**64 - 1 in every lane,
+    ``(i + 1) * GAMMA`` in lane ``i``, and the struct that reads every lane's low 64 bits."""
+    ones = sum(1 << (128 * i) for i in range(k))
+    steps = sum(((i + 1) * _GAMMA) << (128 * i) for i in range(k))
+    return ones, _MASK * ones, steps, struct.Struct("<" + "Q8x" * k)
+
+
+def _outputs_after(state: int, k: int) -> tuple[int, ...]:
+    """The next ``k`` outputs (``k <= _MAX_LANES``) of a generator in ``state``, all at once.
+
+    A SplitMix64 state only advances by a constant, and each output is a fixed mix of its state,
+    so lane ``i`` of one big integer can carry state ``i + 1`` through the mix while the other
+    lanes do the same: a 64-bit value times a 64-bit constant fits in its 128-bit lane, and the
+    masks drop what a shift brings in from the next lane. Same values as ``next64``, k times.
+    """
+    ones, low, steps, reader = _lanes(k)
+    z = (state * ones + steps) & low
+    z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
+    z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
+    return reader.unpack((z ^ (z >> 31)).to_bytes(16 * k, "little"))
 
 
 class Rng:
@@ -67,23 +95,24 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place with Fisher-Yates (Durstenfeld), from the last position down.
 
-        Each position ``i`` swaps with ``below(i + 1)``; the generator step of ``next64`` is
-        written out here because it is nearly all of a deal's shuffling time.
+        Position ``i`` swaps with ``below(i + 1)``. The outputs are drawn in blocks; a block in
+        which ``below`` would reject an output (about once in 2**57 shuffles) is redrawn one by one.
         """
-        state = self._state
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _LIMITS[n] if n < _SMALL else _rejection_limit(n)
-            while True:
-                state = z = (state + _GAMMA) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
-            items[i], items[j] = items[j], items[i]
-        self._state = state
+        i = len(items) - 1
+        while i > 0:
+            k = min(i, _MAX_LANES)
+            outputs = _outputs_after(self._state, k)
+            if max(outputs) < _TWO64 - (i + 1):  # below(n) keeps every output under 2**64 - n
+                self._state = (self._state + k * _GAMMA) & _MASK
+                for z in outputs:
+                    j = z % (i + 1)
+                    items[i], items[j] = items[j], items[i]
+                    i -= 1
+            else:
+                for _ in range(k):
+                    j = self.below(i + 1)
+                    items[i], items[j] = items[j], items[i]
+                    i -= 1
 
     def fork(self, *labels: int) -> Rng:
         """Return an independent generator derived from this one's seed material and ``labels``.
