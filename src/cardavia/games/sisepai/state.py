@@ -97,7 +97,13 @@ class Start:
 
 
 class SisepaiGame:
-    """One deal. Hands are lists of 33 counts; see ``cardavia.engine.game.Game`` for the contract."""
+    """One deal. Hands are lists of 33 counts; see ``cardavia.engine.game.Game`` for the contract.
+
+    Kept in step with the hands by ``_move`` (seat bitmasks have bit ``s`` for seat ``s``):
+    ``keys`` the component keys of each hand, ``_bad`` each hand's components that do not split
+    into groups, ``_pairs[k]`` the seats holding at least two concealed ``k``, and ``_near`` the
+    seats with at most one bad component (only they can be one card from a complete hand).
+    """
 
     __slots__ = (
         "_bad",
