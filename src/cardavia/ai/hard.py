@@ -35,7 +35,7 @@ class Budget:
     worlds: int = 8
     horizon: int = 8  # rollout plies (at most) before the position is scored
     safety: float = 0.01  # seconds kept in hand before a deadline
-    weight: float = 1.0  # how much the sampled outcome counts against normal's score
+    weight: float = 0.3  # how much the sampled outcome counts against normal's score
 
 
 @dataclass(frozen=True)

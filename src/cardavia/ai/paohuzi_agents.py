@@ -311,7 +311,8 @@ class GreedyAgent:
 
 
 class EasyAgent:
-    """A beginner: distance by a quick look, keeps pairs, sometimes misses a claim or slips a discard."""
+    """A beginner: throws out the card with the fewest friends in hand, grabs pengs and pao, takes a
+    chi when it does not break a pair, sometimes hesitates or slips. No counting, no lookahead."""
 
     def __init__(self, name: str = "easy", slip: float = 0.25, timid: float = 0.3) -> None:
         self.name = name
@@ -323,32 +324,27 @@ class EasyAgent:
         win = winning_action(obs.legal)
         if win is not None:
             return win
-        sit = situation(obs)
-        h = sit.holding
+        hand = DECK.counts(DECK.parse_list(obs.view["seats"][obs.seat]["hand"]))
+        free = [0 if n >= 3 else n for n in hand]
+        if obs.legal[0].startswith("discard"):
+            ranked = sorted(obs.legal, key=lambda a: (friends(free, DECK.card(a.split()[1])), a))
+            if rng.random() < self.SLIP and len(ranked) > 2:
+                return ranked[1 + rng.below(min(2, len(ranked) - 1))]
+            return ranked[0]
+        for verb in ("pao", "peng"):
+            if verb in obs.legal and rng.random() >= self.TIMID:
+                return verb
+        chis = [a for a in obs.legal if a.startswith("chi ") and "/" not in a]
+        for action in chis:
+            cards = DECK.parse(action.split(" ", 1)[1])
+            if all(free[c] < 2 for c in cards) and rng.random() >= self.TIMID:
+                return action
+        return "pass" if "pass" in obs.legal else obs.legal[0]
 
-        def quick(x: Holding) -> float:
-            return -float(raw_distance(x.free, x.groups, x.pair, x.needed)) if x.groups >= 0 else -FAR
 
-        scored: list[tuple[float, str]] = []
-        for action in obs.legal:
-            if action.startswith("discard "):
-                k = DECK.card(action.split()[1])
-                scored.append((quick(without(h, k)) - (0.3 if h.free[k] >= 2 else 0.0), action))
-                continue
-            after = after_action(action, sit)
-            if after is None:
-                scored.append((quick(h), action))
-            elif sum(after.free) > after.rest_size() and discards(after):
-                scored.append((max(quick(without(after, k)) for k in discards(after)) + 0.1, action))
-            else:
-                scored.append((quick(after) + 0.1, action))
-        if rng.random() < self.SLIP and len(scored) > 2 and scored[0][1].startswith("discard"):
-            ordered = sorted(scored, key=lambda pair: -pair[0])
-            return ordered[1 + rng.below(min(2, len(ordered) - 1))][1]
-        choice = best_of(scored, rng)
-        if choice != "pass" and "pass" in obs.legal and rng.random() < self.TIMID:
-            return "pass"
-        return choice
+def friends(free: Sequence[int], kind: int) -> int:
+    """How many free cards keep ``kind`` company (copies and chi-type neighbours)."""
+    return 2 * (free[kind] - 1) + sum(free[k] for k in _NEIGHBOURS[kind] if k != kind)
 
 
 def position_value(game: Game, seat: int) -> float:

@@ -23,7 +23,8 @@ from cardavia.games.sisepai.melds import group_points
 STOCK = 37
 USEFUL_WEIGHT = 0.6
 USEFUL_HALF = 30.0
-DANGER = 1.0
+DANGER = 0.5
+TAKE_BONUS = 0.02
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ class NormalAgent:
                 after_hand = after_take(sit.hand, group, sit.public)
                 exposed = sit.exposed_points + group_points(group)
                 value, _ = best_discard_value(after_hand, exposed, sit)
-                scored.append((value + 0.02, action))
+                scored.append((value + TAKE_BONUS, action))
             else:
                 scored.append((hand_value(sit.hand, sit.exposed_points, sit), action))
         return scored
