@@ -402,7 +402,8 @@ class SisepaiGame:
             v = component_value(comp, key)
         bad = self._bad[seat]
         self._bad[seat] = bad = bad | (1 << comp) if v < 0 else bad & ~(1 << comp)
-        self._near = self._near | bit if _at_most_one_bit(bad) else self._near & ~bit
+        near = bad & (bad - 1) == 0  # ``_at_most_one_bit``, inlined in this hot path
+        self._near = self._near | bit if near else self._near & ~bit
 
     # --- events ----------------------------------------------------------------------------------
 
