@@ -31,6 +31,7 @@ _LIMITS: tuple[int, ...] = (0, *(_rejection_limit(n) for n in range(1, _SMALL)))
 """``_LIMITS[n]`` is ``_rejection_limit(n)`` for ``0 < n < _SMALL`` (deck sizes, option counts)."""
 
 _MAX_LANES = 128
+"""Outputs computed at once by ``_outputs_after`` (so ``_lanes`` caches at most 128 entries)."""
 
 
 @cache
