@@ -71,30 +71,31 @@ TABLE_MESSAGES: dict[str, str] = {
     "end.download": _("Download the game record"),
     # errors (the server sends key + text; these are the client's own)
     "error.connection": _("The connection to the table failed."),
-    # events: what happened, step by step (params are filled in by the browser)
+    # events: what happened, step by step (params are filled in by the browser). Written as
+    # "{seat}: did something" in the past, so they read right for "You" and "Computer 2" alike.
     "event.generic": _("{kind}"),
-    "event.timeout": _("{seat} did not answer in time: pass"),
+    "event.timeout": _("{seat}: no answer in time, so pass."),
     "event.sisepai.start": _("New deal: {dealer} deals, {stock} cards in the stock."),
-    "event.sisepai.draw": _("{seat} draws {card}."),
-    "event.sisepai.take": _("{seat} takes {card}: {group}."),
-    "event.sisepai.dead": _("Nobody takes {card}."),
-    "event.sisepai.discard": _("{seat} discards {card}."),
-    "event.sisepai.answer": _("{seat} answered: {action}."),
-    "event.sisepai.win": _("{seat} wins with {card}: {score} points."),
-    "event.paohuzi.initial_ti": _("{seat} lays down a ti."),
-    "event.paohuzi.reveal": _("{seat} reveals {card}."),
-    "event.paohuzi.discard": _("{seat} discards {card}."),
-    "event.paohuzi.answer": _("{seat} answered: {action}."),
-    "event.paohuzi.chi": _("{seat} chis {card}: {groups}."),
-    "event.paohuzi.peng": _("{seat} pengs {card}."),
-    "event.paohuzi.pao": _("{seat} makes a pao with {card}."),
-    "event.paohuzi.wei": _("{seat} makes a wei with {card}."),
-    "event.paohuzi.ti": _("{seat} makes a ti with {card}."),
-    "event.paohuzi.dies": _("{card} dies in front of {seat}."),
-    "event.paohuzi.chou": _("{seat} may no longer chi or peng {card} (chou)."),
-    "event.paohuzi.dead": _("{seat} has no free card left and can no longer win."),
-    "event.paohuzi.tianhu": _("{seat} declares tianhu with {huxi} huxi."),
-    "event.paohuzi.win": _("{seat} wins with {huxi} huxi ({tun} tun)."),
+    "event.sisepai.draw": _("{seat}: drew {card}."),
+    "event.sisepai.take": _("{seat}: took {card} into {group}."),
+    "event.sisepai.dead": _("Nobody took {card}."),
+    "event.sisepai.discard": _("{seat}: discarded {card}."),
+    "event.sisepai.answer": _("{seat}: answered {action}."),
+    "event.sisepai.win": _("{seat}: won with {card}, {score} points."),
+    "event.paohuzi.initial_ti": _("{seat}: laid down a ti."),
+    "event.paohuzi.reveal": _("{seat}: revealed {card}."),
+    "event.paohuzi.discard": _("{seat}: discarded {card}."),
+    "event.paohuzi.answer": _("{seat}: answered {action}."),
+    "event.paohuzi.chi": _("{seat}: chi with {card}: {groups}."),
+    "event.paohuzi.peng": _("{seat}: peng with {card}."),
+    "event.paohuzi.pao": _("{seat}: pao with {card}."),
+    "event.paohuzi.wei": _("{seat}: wei with {card}."),
+    "event.paohuzi.ti": _("{seat}: ti with {card}."),
+    "event.paohuzi.dies": _("{card} died in front of {seat}."),
+    "event.paohuzi.chou": _("{seat}: may no longer chi or peng {card} (chou)."),
+    "event.paohuzi.dead": _("{seat}: no free card left, can no longer win."),
+    "event.paohuzi.tianhu": _("{seat}: tianhu with {huxi} huxi."),
+    "event.paohuzi.win": _("{seat}: won with {huxi} huxi ({tun} tun)."),
     "event.paohuzi.draw": _("The stock is empty: nobody wins."),
 }
 
@@ -114,6 +115,9 @@ TABLE_PLURALS: dict[str, tuple[str, str]] = {
     "countdown": _n("{n} second left", "{n} seconds left"),
     "cards_in_hand": _n("{n} card in hand", "{n} cards in hand"),
 }
+
+# Paohuzi group kinds, named by the glossary in the page's language.
+PAOHUZI_KINDS: tuple[str, ...] = ("chi", "peng", "wei", "pao", "ti", "kan", "pair")
 
 # Errors the server sends: key -> msgid.
 ERRORS: dict[str, str] = {
@@ -136,7 +140,7 @@ def error_text(key: str) -> str:
 
 def table_messages(lang: str, game: str) -> dict[str, Any]:
     """Every message the table of ``game`` needs, translated into ``lang``, and its card names."""
-    from cardavia.web import art
+    from cardavia.web import art, render_content
 
     token = i18n.set_language(lang)
     try:
@@ -145,6 +149,7 @@ def table_messages(lang: str, game: str) -> dict[str, Any]:
         for key, (one, many) in TABLE_PLURALS.items():
             out[f"plural.{key}"] = i18n.plural_categories(one, many, lang)
         out["names"] = art.card_names(game, i18n.gettext)
+        out["kinds"] = {kind: render_content.term(f"paohuzi.{kind}") for kind in PAOHUZI_KINDS}
         out["silent"] = list(SILENT_EVENTS)
         out["sprite"] = art.sprite_url(game)
         return out
