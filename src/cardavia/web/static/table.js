@@ -262,7 +262,10 @@ function renderCentre(view) {
         "figure",
         { class: "public", "aria-label": t("table.public") },
         cardsRow([pub.card], t("table.public")),
-        el("figcaption", { text: t("table.public_owner", { card: cardName(pub.card), seat: seatName(pub.owner) }) }),
+        el("figcaption", {
+          text: t(pub.owner === state.seat && "table.public_owner.you" in M ? "table.public_owner.you" : "table.public_owner",
+            { card: cardName(pub.card), seat: seatName(pub.owner) }),
+        }),
       ),
     );
   } else {
@@ -341,7 +344,10 @@ function renderEnd(view, over) {
   const result = state.outcome;
   box.replaceChildren(el("h2", { text: t("end.title") }));
   if (result.winner === null || result.winner === undefined) box.append(el("p", { class: "winner", text: t("end.draw") }));
-  else box.append(el("p", { class: "winner", text: t("end.winner", { seat: seatName(result.winner) }) }));
+  else {
+    const mine = result.winner === state.seat && "end.winner.you" in M;
+    box.append(el("p", { class: "winner", text: t(mine ? "end.winner.you" : "end.winner", { seat: seatName(result.winner) }) }));
+  }
   if (result.card) box.append(el("p", { text: t("end.card", { card: cardName(result.card) }) }));
   if (result.winner !== null && result.winner !== undefined) {
     if (game === "paohuzi") {
@@ -403,7 +409,9 @@ function wordsFor(params) {
 function eventText(event) {
   if ((M.silent || []).includes(event.kind)) return "";
   if (event.kind === "sisepai.resolve" || event.kind === "paohuzi.resolved") return "";
-  const key = `event.${event.kind}`;
+  const base = `event.${event.kind}`;
+  const own = Boolean(state && event.params && event.params.seat === state.seat);
+  const key = own && `${base}.you` in M ? `${base}.you` : base; // "You draw", not "You draws"
   return key in M ? t(key, wordsFor(event.params || {})) : t("event.generic", { kind: event.kind });
 }
 
