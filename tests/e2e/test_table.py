@@ -25,6 +25,7 @@ DEAL_SECONDS = 240
 TABLE = "#table"
 PLAYABLE = f"{TABLE} [data-role=actions] button:enabled, {TABLE} [data-role=hand] button:enabled"
 END = f"{TABLE} [data-role=end]"
+CHANGED = "(before) => document.querySelector('#table').innerHTML !== before"
 HTML_LANG = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh-Hans"}
 SPRITES = {
     "sisepai": "帥仕相俥傌炮兵將士象車馬包卒公侯伯子男",
@@ -67,20 +68,20 @@ def play_to_the_end(page: Page, seed: int, keyboard_first: bool = True) -> int:
             continue
         choice: Locator = options[rng.randrange(len(options))]
         before = table_text(page)
+        if not used_keyboard:  # keyboard play: focus a legal button and press Enter; the table must answer
+            choice.focus()
+            page.keyboard.press("Enter")
+            page.wait_for_function(CHANGED, arg=before, timeout=10_000)
+            used_keyboard = True
+            clicks += 1
+            continue
         try:
-            if not used_keyboard:
-                choice.focus()
-                page.keyboard.press("Enter")
-                used_keyboard = True
-            else:
-                choice.click(timeout=2_000)
+            choice.click(timeout=2_000)
         except Exception:  # the table redrew under the pointer: look again
             continue
         clicks += 1
         with contextlib.suppress(Exception):  # nothing changed within 5 s: look again
-            page.wait_for_function(
-                "(before) => document.querySelector('#table').innerHTML !== before", arg=before, timeout=5_000
-            )
+            page.wait_for_function(CHANGED, arg=before, timeout=5_000)
     return clicks
 
 
@@ -133,9 +134,17 @@ def test_a_complete_deal_by_clicking(
     assert final["status"] in {"win", "draw"}
     assert final["to_act"] == []
     # the end panel agrees with the record
-    winner = final["result"]["winner"] if isinstance(final["result"], dict) else None
-    if winner is None:
-        assert final["status"] == "draw"
+    result = final["result"]
+    assert isinstance(result, dict)
+    panel = end.inner_text()
+    if result["winner"] is None:
+        assert final["status"] == "draw" and "draw" in panel
+    else:
+        assert "You win!" in panel or f"Computer {result['winner']}" in panel
+        if game == "sisepai":
+            assert f"Score: {result['score']}" in panel
+        else:
+            assert f"Huxi: {result['score']}" in panel and f"Tun: {result['tun']}" in panel
     # a new deal starts from the end panel
     expect(end.get_by_role("button").or_(end.get_by_role("link")).first).to_be_visible()
 
