@@ -137,6 +137,7 @@ SILENT_EVENTS: tuple[str, ...] = (
 TABLE_PLURALS: dict[str, tuple[str, str]] = {
     "countdown": _n("{n} second left", "{n} seconds left"),
     "cards_in_hand": _n("{n} card in hand", "{n} cards in hand"),
+    "face_down": _n("{n} face-down card", "{n} face-down cards"),
 }
 
 # Paohuzi group kinds, named by the glossary in the page's language.

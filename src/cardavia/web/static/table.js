@@ -110,12 +110,32 @@ function readGroup(text) {
 function group(text) {
   const { kind, codes } = readGroup(text);
   const label = kind ? (M.kinds && M.kinds[kind]) || kind : "";
+  const hidden = !codes.length && kind in HIDDEN_SIZE; // another seat's face-down ti or wei
   return el(
     "span",
     { class: "card-group group", "data-kind": kind || null },
     label ? el("span", { class: "label", text: label }) : null,
-    cardsRow(codes, [label, cardNames(codes)].filter(Boolean).join(": ")),
+    hidden ? backs(HIDDEN_SIZE[kind]) : cardsRow(codes, [label, cardNames(codes)].filter(Boolean).join(": ")),
   );
+}
+
+/** @type {Record<string, number>} */
+const HIDDEN_SIZE = { ti: 4, pao: 4, wei: 3, kan: 3 };
+
+/** Face-down cards (their backs), named for screen readers. @param {number} n */
+function backs(n) {
+  const row = el("span", { class: "cards-row", role: "img", "aria-label": tn("face_down", n) });
+  for (let i = 0; i < n; i += 1) {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "card back");
+    svg.setAttribute("viewBox", "0 0 40 64");
+    svg.setAttribute("aria-hidden", "true");
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", `${M.sprite || ""}#${game}-back`);
+    svg.append(use);
+    row.append(svg);
+  }
+  return row;
 }
 
 /** Remove one copy of the public card from a group: what the human gives from his hand. */
@@ -449,9 +469,6 @@ function receive(event) {
   if (message.type === "state") {
     const snapshot = Array.isArray(message.log);
     if (!snapshot && state && message.v < state.v) return; // an older state arrived late
-    if (!snapshot && state && message.v > state.v + 1) {
-      socket?.send(JSON.stringify({ type: "sync" })); // a gap: ask for a fresh snapshot
-    }
     state = message;
     if (snapshot) {
       part("log").replaceChildren();
