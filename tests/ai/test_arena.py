@@ -126,3 +126,12 @@ def test_cli_arena_bad_input(argv: list[str], message: str, capsys: pytest.Captu
     _, err = capsys.readouterr()
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:") and message in lines[0]
+
+
+@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+def test_real_games_give_identical_reports_for_any_number_of_workers(game: str) -> None:
+    match = arena.Match(game, "normal", "greedy", 31)
+    one = arena.run(match, decks=4, workers=1)
+    two = arena.run(match, decks=4, workers=2)
+    assert without_latency(one) == without_latency(two)
+    assert one["deals"] == 4 * len(one["per_seat"])
