@@ -134,12 +134,17 @@ def discard_choices(counts: Sequence[int]) -> list[int]:
     return [k for k in range(KINDS) if counts[k] and not is_single(k)]
 
 
-def shortlist(counts: tuple[int, ...], choices: Sequence[int], slack: int = 0) -> list[int]:
-    """The discards that keep the distance within ``slack`` of the best."""
+@lru_cache(maxsize=1 << 12)
+def _shortlist(counts: tuple[int, ...], choices: tuple[int, ...], slack: int) -> list[int]:
     hand = hand_of(counts)
     dist = [(hand.changed(k, -1, 1).distance, k) for k in choices]
     best = min(d for d, _ in dist)
     return [k for d, k in dist if d <= best + slack]
+
+
+def shortlist(counts: tuple[int, ...], choices: Sequence[int], slack: int = 0) -> list[int]:
+    """The discards that keep the distance within ``slack`` of the best (a new list)."""
+    return list(_shortlist(counts, tuple(choices), slack))
 
 
 def best_discard_value(counts: tuple[int, ...], exposed: int, sit: Situation) -> tuple[float, int]:
@@ -187,9 +192,8 @@ class NormalAgent:
         return scored
 
     def _discard_value(self, after: tuple[int, ...], card: int, sit: Situation) -> float:
-        if hand_of(sit.hand).changed(card, -1, 1).distance > min(
-            hand_of(sit.hand).changed(k, -1, 1).distance for k in discard_choices(sit.hand)
-        ):
+        """Discards that lengthen the distance are not worth a full evaluation."""
+        if card not in shortlist(sit.hand, discard_choices(sit.hand)):
             return -50.0 - hand_of(after).judge().distance
         return hand_value(after, sit.exposed_points, sit) - discard_danger(card, sit)
 
