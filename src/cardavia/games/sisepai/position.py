@@ -13,6 +13,8 @@ from cardavia.games.sisepai.melds import Group, group_type
 from cardavia.games.sisepai.state import DISCARD_STEP, DRAW_STEP, Start
 
 GAME = "sisepai"
+_FULL_DECK: tuple[int, ...] = tuple(DECK.full_deck())
+"""Every physical card in canonical order: the deck before the seeded shuffle."""
 
 
 def deal(seed: int, dealer: int | None = None) -> Start:
@@ -23,7 +25,7 @@ def deal(seed: int, dealer: int | None = None) -> Start:
     """
     rng = Rng(seed)
     drawn = rng.below(SEATS)
-    cards = DECK.full_deck()
+    cards = list(_FULL_DECK)
     rng.shuffle(cards)
     dealer = drawn if dealer is None else dealer
     hands: list[tuple[int, ...]] = [()] * SEATS

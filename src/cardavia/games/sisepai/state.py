@@ -495,17 +495,17 @@ class SisepaiGame:
         """The sorted options of ``seat`` at ``distance`` from the owner, or ``None`` if only ``pass``."""
         hand = self.hands[seat]
         candidates = MIXED_CANDIDATES[card] if distance <= 1 else IDENTICAL_CANDIDATES[card]
-        takes = [c for c in candidates if hand[c[2]] >= c[3] and hand[c[4]] >= c[5] and hand[c[6]] >= c[7]]
+        takes = [c[0] for c in candidates if hand[c[2]] >= c[3] and hand[c[4]] >= c[5] and hand[c[6]] >= c[7]]
         # "pass" < "take …" < "win" as plain strings, and candidates are sorted by text.
         if self.can_win(seat, card):
-            return (PASS, *[c[0] for c in takes], WIN)
+            return (PASS, *takes, WIN)
         if self._forced:
             return None
         if takes and self._sizes[seat] + self.exposed[seat] != HAND_SIZE:
-            takes = [c for c in takes if self._leaves_discard(seat, c[1], card)]
+            takes = [text for text in takes if self._leaves_discard(seat, TAKE_GROUPS[text], card)]
         if not takes:
             return None
-        return (PASS, *[c[0] for c in takes])
+        return (PASS, *takes)
 
     def _leaves_discard(self, seat: int, group: Group, card: int) -> bool:
         """A non-winning take must leave a card that may be discarded (only short hands lack one)."""
