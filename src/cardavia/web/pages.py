@@ -19,6 +19,11 @@ from cardavia.web.render import LANG_COOKIE, game_info, render, request_language
 from cardavia.web.table import TableActor, TableManager
 
 router = APIRouter()
+
+
+def N_(message: str) -> str:
+    """Mark a msgid for extraction; pages translate it per request (errors are shown in the page language)."""
+    return message
 CURRENT_COOKIE = "cardavia_current_{game}"
 
 
@@ -61,7 +66,7 @@ def _difficulties() -> list[tuple[str, str]]:
 
 
 def _not_found(request: Request, message: str) -> HTMLResponse:
-    return _error_page(request, 404, "Not found", message)
+    return _error_page(request, 404, N_("Not found"), message)
 
 
 def _error_page(request: Request, status: int, title: str, message: str) -> HTMLResponse:
@@ -91,7 +96,7 @@ async def catalogue_page(request: Request) -> HTMLResponse:
 async def game_page(request: Request, game: str) -> HTMLResponse:
     """A game's page: description, difficulty and start button (and a link back to a running deal)."""
     if game not in content.GAMES:
-        return _not_found(request, "There is no such game.")
+        return _not_found(request, N_("There is no such game."))
     lang = request_language(request)
     resume = request.cookies.get(CURRENT_COOKIE.format(game=game))
     return render(
@@ -109,7 +114,7 @@ async def game_page(request: Request, game: str) -> HTMLResponse:
 async def rules_page(request: Request, game: str) -> HTMLResponse:
     """A game's full rules in the page's language (English when not translated yet)."""
     if game not in content.GAMES:
-        return _not_found(request, "There is no such game.")
+        return _not_found(request, N_("There is no such game."))
     lang = request_language(request)
     return render(
         request, "rules.html", game=game_info(game, lang), rules_template=content.rules_template(game, lang)
@@ -120,11 +125,11 @@ async def rules_page(request: Request, game: str) -> HTMLResponse:
 async def start_game(request: Request, game: str) -> Response:
     """Deal a new table for this browser and go to it."""
     if game not in content.GAMES:
-        return _not_found(request, "There is no such game.")
+        return _not_found(request, N_("There is no such game."))
     form = await read_form(request)
     difficulty = str(form.get("difficulty") or "normal")
     if difficulty not in DIFFICULTIES:
-        return _error_page(request, 400, "Bad request", "Choose a difficulty: easy, normal or hard.")
+        return _error_page(request, 400, N_("Bad request"), N_("Choose a difficulty: easy, normal or hard."))
     actor, secret = await _tables(request).create(game, difficulty)
     response = RedirectResponse(f"/tables/{actor.id}", status_code=303)
     secure = _config(request).secure_cookies
@@ -139,12 +144,12 @@ async def start_game(request: Request, game: str) -> Response:
 
 async def _owned_table(request: Request, table_id: str) -> TableActor | HTMLResponse:
     if not table_id.isalnum() or len(table_id) > 32:
-        return _not_found(request, "There is no such table.")
+        return _not_found(request, N_("There is no such table."))
     actor = await _tables(request).get(table_id)
     if actor is None:
-        return _not_found(request, "There is no such table.")
+        return _not_found(request, N_("There is no such table."))
     if not actor.owns(request.cookies.get(table_cookie(table_id))):
-        return _error_page(request, 403, "Forbidden", "This is not your table.")
+        return _error_page(request, 403, N_("Forbidden"), N_("This is not your table."))
     return actor
 
 
@@ -178,7 +183,9 @@ async def table_record(request: Request, table_id: str) -> Response:
     if isinstance(actor, HTMLResponse):
         return actor
     if actor.game.decision() is not None:
-        return _error_page(request, 409, "Not yet", "The record can be downloaded when the deal is over.")
+        return _error_page(
+            request, 409, N_("Not yet"), N_("The record can be downloaded when the deal is over.")
+        )
     body = json.dumps(actor.game.record(), ensure_ascii=False, indent=1)
     return Response(
         body,
@@ -212,7 +219,7 @@ async def save_settings(request: Request) -> Response:
     lang = form.get("lang")
     if lang is not None:
         if i18n.normalize(lang) is None:
-            return _settings_error(request, "Unknown language.")
+            return _settings_error(request, N_("Unknown language."))
         values[LANG_COOKIE] = i18n.normalize(lang)
     for key in DISPLAY_KEYS:
         raw = form.get(key)
@@ -220,7 +227,7 @@ async def save_settings(request: Request) -> Response:
             continue
         number = clamp_percent(raw)
         if number is None:
-            return _settings_error(request, "Display settings must be whole numbers from 0 to 100.")
+            return _settings_error(request, N_("Display settings must be whole numbers from 0 to 100."))
         values[key] = number
     response = RedirectResponse(_safe_next(form.get("next")), status_code=303)
     for key, value in values.items():
