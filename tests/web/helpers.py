@@ -22,6 +22,7 @@ def web_config(db: Path, **overrides: Any) -> WebConfig:
         "claim_timeout": 600.0,
         "ai_executor": "inline",
         "ai_tier_override": "random",
+        "table_seed": 20261130,
     }
     values.update(overrides)
     return WebConfig(**values)

@@ -29,6 +29,7 @@ class WebConfig:
     ai_workers: int = 2
     ai_tier_override: str | None = None
     secure_cookies: bool = False
+    table_seed: int | None = None  # tests: table ids (and so the deals) from this seed, not at random
 
 
 def database_url(value: str | None) -> str:

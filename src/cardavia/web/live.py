@@ -97,10 +97,8 @@ async def _handle(text: str, actor: Any, sub: Subscriber, lang: str) -> None:
         sub.push(actor.state_message(events=[], snapshot=True))
     elif kind == "act":
         try:
-            version = await actor.act(message.get("window"), message.get("action"))
+            await actor.act(message.get("window"), message.get("action"), ack_to=sub, ref=ref)
         except ActionRefused as refused:
             sub.push(error_message(refused.key, lang, refused.detail, ref))
-            return
-        sub.push({"type": "ack", "id": ref, "v": version})
     else:
         sub.push(error_message("error.unknown_type", lang, f"unknown message type {kind!r}", ref))

@@ -75,6 +75,8 @@ class TableRow:
 
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
+# A queued write: an operation, or an action row for the batch insert, and who waits for it.
+_Item = tuple[Op | None, dict[str, Any] | None, asyncio.Future[None]]
 
 
 async def _migrate(conn: AsyncConnection) -> None:
@@ -95,7 +97,7 @@ class Store:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
-        self._queue: asyncio.Queue[tuple[Op, asyncio.Future[None]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
 
     @classmethod
@@ -119,9 +121,9 @@ class Store:
             self._writer = None
         await self._engine.dispose()
 
-    async def _write(self, op: Op) -> None:
+    async def _write(self, op: Op | None, row: dict[str, Any] | None = None) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self._queue.put((op, future))
+        await self._queue.put((op, row, future))
         await future
 
     async def _write_loop(self) -> None:
@@ -131,25 +133,34 @@ class Store:
                 batch.append(self._queue.get_nowait())
             try:
                 async with self._engine.begin() as conn:
-                    for op, _ in batch:
-                        await op(conn)
-                for _, future in batch:
+                    await self._apply(conn, batch)
+                for _, _, future in batch:
                     if not future.done():
                         future.set_result(None)
             except Exception:
                 # One bad write must not sink the others: redo them one transaction each.
-                for op, future in batch:
+                for item in batch:
                     try:
                         async with self._engine.begin() as conn:
-                            await op(conn)
-                        if not future.done():
-                            future.set_result(None)
+                            await self._apply(conn, [item])
+                        if not item[2].done():
+                            item[2].set_result(None)
                     except Exception as exc:
-                        if not future.done():
-                            future.set_exception(exc)
+                        if not item[2].done():
+                            item[2].set_exception(exc)
             finally:
                 for _ in batch:
                     self._queue.task_done()
+
+    @staticmethod
+    async def _apply(conn: AsyncConnection, batch: list[_Item]) -> None:
+        """Run a batch in one transaction: every appended action in one multi-row insert."""
+        rows = [row for _, row, _ in batch if row is not None]
+        if rows:
+            await conn.execute(actions.insert(), rows)
+        for op, _, _ in batch:
+            if op is not None:
+                await op(conn)
 
     async def create_table(
         self, table_id: str, game: str, seat: int, difficulty: str, secret_hash: str, position: dict[str, Any]
@@ -177,11 +188,7 @@ class Store:
         The (table, seq) key refuses a second writer of the same action.
         """
         row = {"table_id": table_id, "seq": seq, "line": line, "timeout": timeout, "created_at": time.time()}
-
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(actions.insert().values(**row))
-
-        await self._write(op)
+        await self._write(None, row)
 
     async def mark_finished(self, table_id: str) -> None:
         """Note that a table's deal is over (it is no longer resumed at start)."""

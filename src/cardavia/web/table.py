@@ -33,6 +33,7 @@ log = logging.getLogger("cardavia.web.table")
 
 LOG_LIMIT = 300
 OUTBOX_LIMIT = 256
+FLUSH_DELAY = 0.05  # seconds a burst of computer moves may wait to go out as one message
 
 
 class ActionRefused(Exception):
@@ -123,6 +124,9 @@ class TableActor:
         self._thinking: set[tuple[int, int]] = set()
         self._held: dict[int, str] = {}
         self._deadline: tuple[int, float] | None = None  # (window, time.monotonic() deadline)
+        self._unsent: list[dict[str, Any]] = []  # events of changes not yet sent to the owner
+        self._dirty = False  # a change not yet sent
+        self._flush_handle: asyncio.TimerHandle | None = None
         self.finished_noted = False
 
     # -- identity -------------------------------------------------------------------------------
@@ -154,13 +158,15 @@ class TableActor:
 
     # -- inputs (called from sockets) -----------------------------------------------------------
 
-    async def act(self, window: object, action: object) -> int:
+    async def act(self, window: object, action: object, ack_to: Subscriber | None = None, ref: Any = None) -> int:
         """Play the human's ``action`` in ``window``; return the new version once it is stored.
 
-        Raises ``ActionRefused`` (state unchanged) when it is malformed, stale or illegal.
+        With ``ack_to``, its ``ack`` (carrying ``ref``) is queued right after the ``state`` the action
+        caused, before anything that follows it. Raises ``ActionRefused`` (state unchanged) when it is
+        malformed, stale or illegal.
         """
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        await self._inbox.put(("human", (window, action, future)))
+        await self._inbox.put(("human", (window, action, future, ack_to, ref)))
         return await future
 
     def subscribe(self) -> Subscriber:
@@ -193,12 +199,33 @@ class TableActor:
                 if kind == "human" and not payload[2].done():
                     payload[2].set_exception(ActionRefused("error.busy"))
             self._schedule()
+            self._maybe_flush()
+
+    def _maybe_flush(self) -> None:
+        """Send the owner what changed: at once when he is asked or the deal is over or nobody is
+        thinking; otherwise within ``FLUSH_DELAY`` so a burst of computer moves goes as one message."""
+        if not self._dirty:
+            return
+        if not self._thinking or self.game.decision() is None or self.game.legal_actions(self.seat):
+            self._flush()
+        elif self._flush_handle is None:
+            self._flush_handle = asyncio.get_running_loop().call_later(FLUSH_DELAY, self._flush)
+
+    def _flush(self) -> None:
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        if self._dirty:
+            events, self._unsent, self._dirty = self._unsent, [], False
+            self._broadcast(self.state_message(events=events))
 
     def _window(self) -> int | None:
         decision = self.game.decision()
         return None if decision is None else decision.window
 
-    async def _on_human(self, window: object, action: object, reply: asyncio.Future[int]) -> None:
+    async def _on_human(
+        self, window: object, action: object, reply: asyncio.Future[int], ack_to: Subscriber | None, ref: Any
+    ) -> None:
         try:
             if type(window) is not int or not isinstance(action, str):
                 raise ActionRefused("error.malformed", "'window' must be an integer and 'action' a string")
@@ -219,6 +246,9 @@ class TableActor:
             if not reply.done():
                 reply.set_exception(refused)
             return
+        self._flush()  # the state this action caused goes out before its ack
+        if ack_to is not None:
+            ack_to.push({"type": "ack", "id": ref, "v": version})
         if not reply.done():
             reply.set_result(version)
         await self._release_held()
@@ -265,7 +295,8 @@ class TableActor:
         del self.log[:-LOG_LIMIT]
         self.version = len(lines)
         self._arm_countdown()
-        self._broadcast(self.state_message(events=visible))
+        self._unsent.extend(visible)
+        self._dirty = True
         if self.game.decision() is None and not self.finished_noted:
             self.finished_noted = True
             await self._store.mark_finished(self.id)
@@ -395,6 +426,7 @@ class TableManager:
         self._ai = ai
         self._live: dict[str, TableActor] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._ids = None if config.table_seed is None else Rng(config.table_seed)
 
     @property
     def live(self) -> dict[str, TableActor]:
@@ -404,7 +436,10 @@ class TableManager:
     async def create(self, game_name: str, difficulty: str, seat: int = 0) -> tuple[TableActor, str]:
         """Deal a new table; return it and the owner's secret (for his cookie)."""
         spec = get_spec(game_name)
-        table_id = secrets.token_hex(16)
+        if self._ids is None:
+            table_id = secrets.token_hex(16)
+        else:
+            table_id = f"{self._ids.next64():016x}{self._ids.next64():016x}"
         game = spec.new_game(seed_of(table_id))
         secret = new_secret()
         position = game.record()
