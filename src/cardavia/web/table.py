@@ -158,7 +158,9 @@ class TableActor:
 
     # -- inputs (called from sockets) -----------------------------------------------------------
 
-    async def act(self, window: object, action: object, ack_to: Subscriber | None = None, ref: Any = None) -> int:
+    async def act(
+        self, window: object, action: object, ack_to: Subscriber | None = None, ref: Any = None
+    ) -> int:
         """Play the human's ``action`` in ``window``; return the new version once it is stored.
 
         With ``ack_to``, its ``ack`` (carrying ``ref``) is queued right after the ``state`` the action
