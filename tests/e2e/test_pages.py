@@ -183,3 +183,22 @@ def test_overflow_check_notices_text_wider_than_its_button(page: Page, server: s
                    b.style.whiteSpace = 'nowrap'; b.style.width = '40px'; b.style.overflow = 'visible'; }"""
     )
     assert any("overflows" in line for line in overflowing(page))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalogue_game_and_settings_pages_fit_360px(
+    browser: Browser, server: str, artifacts: Path, lang: str
+) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB")
+    try:
+        ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
+        page = ctx.new_page()
+        for name, path in (("catalogue", "/"), ("game", "/games/paohuzi"), ("settings", "/settings")):
+            page.goto(server + path)
+            if name != "settings":  # open the collapsed settings so their controls are checked too
+                page.locator(".settings-details > summary").click()
+            assert missing_glyphs(page)["missing"] == [], path
+            assert overflowing(page) == [], path
+            page.screenshot(path=str(artifacts / f"{name}-{lang}-360.png"), full_page=True)
+    finally:
+        ctx.close()
