@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from cardavia.engine.cards import Deck
 from cardavia.engine.rng import Rng
@@ -16,12 +16,12 @@ from cardavia.engine.rng import Rng
 JSON = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """The seats whose answer the engine waits for, and the id of the window they answer in.
 
     ``window`` grows by at least one every time a new decision opens, so an action that names an
-    older window is stale.
+    older window is stale. Immutable; a named tuple because one is built for every decision and
+    it is the cheapest immutable value to build.
     """
 
     seats: tuple[int, ...]
