@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 
-def _serve(port: int, db: str) -> None:
+def _serve(port: int, db: str, ai_delay: float) -> None:
     import uvicorn
 
     from cardavia.web.app import create_app
@@ -40,7 +40,7 @@ def _serve(port: int, db: str) -> None:
 
     config = WebConfig(
         db_url=f"sqlite+aiosqlite:///{db}",
-        ai_delay=0.0,
+        ai_delay=ai_delay,
         claim_timeout=600.0,
         ai_executor="inline",
         ai_tier_override="random",
@@ -128,6 +128,7 @@ async def _drive(
     stop: float,
     budget: list[int],
     rng: random.Random,
+    think: float,
 ) -> None:
     from websockets.asyncio.client import connect
 
@@ -167,6 +168,10 @@ async def _drive(
                     stats.deals += 1
                     break
                 if state["legal"] and not pending and budget[0] > 0:
+                    if think > 0:  # a person reads the table before acting
+                        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                        if time.monotonic() >= stop:
+                            return
                     next_id += 1
                     pending[next_id] = time.perf_counter()
                     action = state["legal"][rng.randrange(len(state["legal"]))]
@@ -179,7 +184,14 @@ async def _drive(
 
 
 async def _run(
-    port: int, tables: int, seconds: float, max_actions: int, seed: int, server_pid: int
+    port: int,
+    tables: int,
+    seconds: float,
+    max_actions: int,
+    seed: int,
+    server_pid: int,
+    think: float,
+    ai_delay: float,
 ) -> dict[str, Any]:
     games = ["sisepai" if i % 2 == 0 else "paohuzi" for i in range(tables)]
     rss_idle = _rss_kb(server_pid)
@@ -192,7 +204,7 @@ async def _run(
     rng = random.Random(seed)
     await asyncio.gather(
         *(
-            _drive(port, g, f, stats, stop, budget, random.Random(rng.getrandbits(32)))
+            _drive(port, g, f, stats, stop, budget, random.Random(rng.getrandbits(32)), think)
             for g, f in zip(games, firsts, strict=True)
         )
     )
@@ -204,6 +216,8 @@ async def _run(
 
     return {
         "tables": tables,
+        "think_ms": round(think * 1000),
+        "ai_delay_s": ai_delay,
         "seconds": round(elapsed, 1),
         "actions_acked": len(lat),
         "actions_per_s": round(len(lat) / elapsed, 1) if elapsed else 0.0,
@@ -232,6 +246,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--max-actions", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ai-delay",
+        type=float,
+        default=0.7,
+        help="the server's pause before each computer move, as the site paces them (0: stress)",
+    )
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=1000.0,
+        help="mean pause of the bot before each action, like a person reading the table (0: stress)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
         print("error: --tables must be 1-2000 and --seconds 1-600", file=sys.stderr)
@@ -239,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         port = _free_port()
         server = multiprocessing.get_context("spawn").Process(
-            target=_serve, args=(port, str(Path(folder) / "loadbench.db")), daemon=True
+            target=_serve, args=(port, str(Path(folder) / "loadbench.db"), args.ai_delay), daemon=True
         )
         server.start()
         try:
@@ -256,7 +282,16 @@ def main(argv: list[str] | None = None) -> int:
             weight = page_weight(port)
             assert server.pid is not None
             result = asyncio.run(
-                _run(port, args.tables, args.seconds, args.max_actions, args.seed, server.pid)
+                _run(
+                    port,
+                    args.tables,
+                    args.seconds,
+                    args.max_actions,
+                    args.seed,
+                    server.pid,
+                    args.think_ms / 1000,
+                    args.ai_delay,
+                )
             )
             result["table_page_bytes"] = weight
             result["table_page_under_200kb"] = weight["total"] < 200 * 1024

@@ -78,15 +78,18 @@ class AiRunner:
             raise ValueError(f"unknown AI executor {kind!r}; use process, thread or inline")
 
     async def choose(self, game: Game, seat: int, tier: str, seed: int) -> str:
-        """Choose ``seat``'s action without blocking the event loop (except ``inline``)."""
+        """Choose ``seat``'s action without blocking the event loop (except ``inline``).
+
+        ``game`` must be a copy the caller no longer changes.
+        """
         if self._executor is None:
-            return choose_on(game.clone(), seat, tier, seed)
+            return choose_on(game, seat, tier, seed)
         loop = asyncio.get_running_loop()
         if isinstance(self._executor, ProcessPoolExecutor):
             return await loop.run_in_executor(
                 self._executor, choose_from_record, game.record(), seat, tier, seed
             )
-        return await loop.run_in_executor(self._executor, choose_on, game.clone(), seat, tier, seed)
+        return await loop.run_in_executor(self._executor, choose_on, game, seat, tier, seed)
 
     def close(self) -> None:
         """Stop the workers."""

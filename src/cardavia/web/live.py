@@ -94,7 +94,7 @@ async def _handle(text: str, actor: Any, sub: Subscriber, lang: str) -> None:
         ref = None
     kind = message.get("type")
     if kind == "sync":
-        sub.push(actor.state_message(events=[], snapshot=True))
+        actor.request_snapshot(sub)
     elif kind == "act":
         try:
             await actor.act(message.get("window"), message.get("action"), ack_to=sub, ref=ref)

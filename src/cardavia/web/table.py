@@ -16,6 +16,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +127,8 @@ class TableActor:
         self._deadline: tuple[int, float] | None = None  # (window, time.monotonic() deadline)
         self._unsent: list[dict[str, Any]] = []  # events of changes not yet sent to the owner
         self._dirty = False  # a change not yet sent
+        self.broken = False  # an action could not be stored: the table must be reloaded
+        self.on_broken: Callable[[TableActor], None] | None = None
         self._flush_handle: asyncio.TimerHandle | None = None
         self.finished_noted = False
 
@@ -172,11 +175,14 @@ class TableActor:
         return await future
 
     def subscribe(self) -> Subscriber:
-        """A new outbox for one of the owner's sockets, primed with a full snapshot."""
+        """A new outbox for one of the owner's sockets; the actor primes it with a full snapshot."""
         sub = Subscriber()
-        self.subscribers.add(sub)
-        sub.push(self.state_message(events=[], snapshot=True))
+        self.request_snapshot(sub)
         return sub
+
+    def request_snapshot(self, sub: Subscriber) -> None:
+        """Have the actor send ``sub`` a full snapshot (with the log) between two inputs."""
+        self._inbox.put_nowait(("snapshot", sub))
 
     def unsubscribe(self, sub: Subscriber) -> None:
         """Forget a socket's outbox."""
@@ -196,10 +202,22 @@ class TableActor:
                     await self._on_ai(*payload)
                 elif kind == "timeout":
                     await self._on_timeout(payload)
+                elif kind == "snapshot":
+                    self._flush()  # the others get what is pending; the new socket starts after it
+                    if not payload.closed:
+                        self.subscribers.add(payload)
+                        payload.push(self.state_message(events=[], snapshot=True))
             except Exception:
                 log.exception("table %s: input %s failed", self.id, kind)
                 if kind == "human" and not payload[2].done():
                     payload[2].set_exception(ActionRefused("error.busy"))
+                if self.broken:
+                    if self.on_broken is not None:
+                        self.on_broken(self)
+                    # Closed after the refused action's error has gone out; browsers reconnect
+                    # and get the table as stored.
+                    asyncio.get_running_loop().call_soon(_close_all, list(self.subscribers))
+                    return
             self._schedule()
             self._maybe_flush()
 
@@ -284,12 +302,19 @@ class TableActor:
         return () if decision is None else decision.seats
 
     async def _commit(self, seat: int, action: str, timeout: bool = False) -> int:
-        """Play on a copy, store, then make it live and tell the owner. Raises on an illegal action."""
-        trial = self.game.clone()
-        events = trial.apply(seat, action)
-        lines = trial.actions()
-        await self._store.append(self.id, len(lines) - 1, lines[-1], timeout)
-        self.game = trial
+        """Play, store, then queue what the owner sees. Raises (changing nothing) on an illegal action.
+
+        Nothing reads the game between the play and the store: the actor's inputs (snapshots too)
+        are handled one at a time.
+        """
+        events = self.game.apply(seat, action)  # an illegal action raises and changes nothing
+        lines = self.game.actions()
+        try:
+            await self._store.append(self.id, len(lines) - 1, lines[-1], timeout)
+        except Exception:
+            # Not stored, so it must not count: the table is dropped and reloaded from the database.
+            self.broken = True
+            raise
         visible = [event_json(e) for e in events if e.visible_to(self.seat)]
         if timeout:
             visible.insert(0, {"kind": "timeout", "params": {"seat": seat}})
@@ -396,6 +421,11 @@ class TableActor:
                 self.subscribers.discard(sub)
 
 
+def _close_all(subs: list[Subscriber]) -> None:
+    for sub in subs:
+        sub.push({"type": "close"})
+
+
 def _log_crash(task: asyncio.Task[Any]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("task %s died", task.get_name(), exc_info=task.exception())
@@ -450,8 +480,7 @@ class TableManager:
         actor = TableActor(
             table_id, game, seat, difficulty, hash_secret(secret), self._store, self._config, self._ai
         )
-        self._live[table_id] = actor
-        actor.start()
+        self._adopt(actor)
         return actor, secret
 
     async def get(self, table_id: str) -> TableActor | None:
@@ -475,9 +504,17 @@ class TableManager:
             )
             actor.log = log[-LOG_LIMIT:]
             actor.finished_noted = row.finished
-            self._live[table_id] = actor
-            actor.start()
+            self._adopt(actor)
             return actor
+
+    def _adopt(self, actor: TableActor) -> None:
+        self._live[actor.id] = actor
+        actor.on_broken = self._drop
+        actor.start()
+
+    def _drop(self, actor: TableActor) -> None:
+        if self._live.get(actor.id) is actor:
+            del self._live[actor.id]
 
     async def resume_unfinished(self) -> int:
         """Load every table whose deal is not over (after a restart); return how many."""
