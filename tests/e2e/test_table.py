@@ -199,3 +199,39 @@ def test_language_change_at_the_table_translates_the_table(context: BrowserConte
     assert messages["action.pass"] == "Pas"
     assert messages["plural.countdown"]["few"] == "Zbývají {n} sekundy"
     assert "Vaše ruka" in (page.locator(f"{TABLE} [data-role=hand]").get_attribute("aria-label") or "")
+
+
+@pytest.mark.parametrize(("game", "lang"), [("paohuzi", "cs"), ("sisepai", "es")])
+def test_whole_deal_at_360px_never_overflows(
+    browser: Browser, server: str, artifacts: Path, game: str, lang: str
+) -> None:
+    """Every set of buttons the deal offers (long chi plans, takes with several cards) fits a phone."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB")
+    try:
+        ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
+        page = ctx.new_page()
+        start_table(page, server, game)
+        rng = random.Random(7)
+        deadline = time.monotonic() + DEAL_SECONDS
+        checked = 0
+        while page.locator(END).is_hidden():
+            assert time.monotonic() < deadline, "the deal did not end in time"
+            options = [b for b in page.locator(PLAYABLE).all() if b.is_visible()]
+            if not options:
+                page.wait_for_timeout(40)
+                continue
+            problems = overflowing(page)
+            assert problems == [], problems
+            checked += 1
+            before = table_text(page)
+            try:
+                options[rng.randrange(len(options))].click(timeout=2_000)
+            except Exception:  # redrawn under the pointer
+                continue
+            with contextlib.suppress(Exception):
+                page.wait_for_function(CHANGED, arg=before, timeout=5_000)
+        assert checked > 0
+        assert overflowing(page) == []
+        page.screenshot(path=str(artifacts / f"table-{game}-{lang}-360-end.png"), full_page=True)
+    finally:
+        ctx.close()
