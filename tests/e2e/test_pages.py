@@ -202,3 +202,18 @@ def test_catalogue_game_and_settings_pages_fit_360px(
             page.screenshot(path=str(artifacts / f"{name}-{lang}-360.png"), full_page=True)
     finally:
         ctx.close()
+
+
+def test_chinese_on_an_english_page_uses_simplified_chinese_glyphs(
+    context: BrowserContext, server: str
+) -> None:
+    """Han unification: text marked zh-Hans renders with the SC font, not the Japanese fallback."""
+    page = context.new_page()
+    page.goto(server + "/")
+    cdp = context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": ".game-card .native"})["nodeId"]
+    fonts = [f["familyName"] for f in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]]
+    assert fonts and all("CJK SC" in name for name in fonts), fonts
