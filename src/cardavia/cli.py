@@ -236,8 +236,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        if args.command is None:
-            raise UsageError("give a command: replay, analyze, selfplay, bench or arena")
+        if args.command is None:  # plain ``cardavia`` starts the site
+            args = parser.parse_args(["serve"])
         result: int = args.run(args)
         return result
     except (UsageError, CardaviaError) as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pytest
@@ -50,3 +51,23 @@ def test_restart_resumes_the_same_table(client_for: Callable[..., TestClient], g
     record = second.get(final["record_url"]).json()
     assert replay(record).outcome() == final["outcome"]
     assert len(record["actions"]) == final["v"]
+
+
+def test_an_unwatched_table_is_unloaded_and_comes_back(client_for: Callable[..., TestClient]) -> None:
+    client = client_for(idle_unload=0.2)
+    table_id = start_table(client, "paohuzi")
+    with table_socket(client, table_id, seed=5) as player:
+        _play_some(player, 2)
+        while not player.waiting_for_me():
+            player.until(lambda m: m["type"] == "state")
+        before = player.state
+    manager = client.app.state.tables
+    deadline = time.monotonic() + 10
+    while table_id in manager.live and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert table_id not in manager.live
+    with table_socket(client, table_id) as player:
+        again = player.until(lambda m: m["type"] == "state")
+        for key in ("v", "window", "legal", "view"):
+            assert again[key] == before[key], key
+        assert table_id in manager.live

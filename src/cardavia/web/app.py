@@ -27,6 +27,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         store = await Store.open(config.db_url)
         ai = AiRunner(config.ai_executor, config.ai_workers)
         tables = TableManager(store, config, ai)
+        tables.start_sweeper()
         app.state.store, app.state.tables, app.state.ai = store, tables, ai
         try:
             yield

@@ -29,6 +29,7 @@ class WebConfig:
     ai_workers: int = 2
     ai_tier_override: str | None = None
     secure_cookies: bool = False
+    idle_unload: float = 600.0  # seconds a table with nobody watching and nothing to do stays in memory
     table_seed: int | None = None  # tests: table ids (and so the deals) from this seed, not at random
 
 

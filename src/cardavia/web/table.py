@@ -128,6 +128,7 @@ class TableActor:
         self._unsent: list[dict[str, Any]] = []  # events of changes not yet sent to the owner
         self._dirty = False  # a change not yet sent
         self.broken = False  # an action could not be stored: the table must be reloaded
+        self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
         self._flush_handle: asyncio.TimerHandle | None = None
         self.finished_noted = False
@@ -158,6 +159,12 @@ class TableActor:
         await asyncio.gather(*tasks, return_exceptions=True)
         for sub in self.subscribers:
             sub.push({"type": "close"})
+
+    def idle_for(self, now: float) -> float:
+        """Seconds since the last input, or 0 while someone watches or a computer is thinking."""
+        if self.subscribers or self._thinking or not self._inbox.empty():
+            return 0.0
+        return now - self.last_active
 
     # -- inputs (called from sockets) -----------------------------------------------------------
 
@@ -195,6 +202,7 @@ class TableActor:
         self._schedule()
         while True:
             kind, payload = await self._inbox.get()
+            self.last_active = time.monotonic()
             try:
                 if kind == "human":
                     await self._on_human(*payload)
@@ -459,6 +467,7 @@ class TableManager:
         self._live: dict[str, TableActor] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._ids = None if config.table_seed is None else Rng(config.table_seed)
+        self._sweeper: asyncio.Task[None] | None = None
 
     @property
     def live(self) -> dict[str, TableActor]:
@@ -507,6 +516,21 @@ class TableManager:
             self._adopt(actor)
             return actor
 
+    def start_sweeper(self) -> None:
+        """Unload tables nobody has watched for ``idle_unload`` seconds (they reload on demand)."""
+        self._sweeper = asyncio.create_task(self._sweep(), name="cardavia-table-sweeper")
+        self._sweeper.add_done_callback(_log_crash)
+
+    async def _sweep(self) -> None:
+        limit = self._config.idle_unload
+        while True:
+            await asyncio.sleep(max(0.05, min(60.0, limit / 2)))
+            now = time.monotonic()
+            for actor in [a for a in self._live.values() if a.idle_for(now) > limit]:
+                if self._live.get(actor.id) is actor:
+                    del self._live[actor.id]
+                    await actor.stop()
+
     def _adopt(self, actor: TableActor) -> None:
         self._live[actor.id] = actor
         actor.on_broken = self._drop
@@ -525,6 +549,9 @@ class TableManager:
 
     async def close(self) -> None:
         """Stop every table."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         actors = list(self._live.values())
         self._live.clear()
         await asyncio.gather(*(a.stop() for a in actors), return_exceptions=True)
