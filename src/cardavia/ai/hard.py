@@ -1,10 +1,12 @@
 """The hard tier: normal's judgement, plus a determinized search on close decisions.
 
-When normal's best actions are close, the hard agent samples hidden worlds consistent with its view
-(``obs.worlds``), plays each candidate in each world, lets every seat continue with a fast policy
-that reads only that seat's own view, and scores the position a few moves later from its own seat
-(its winning chances against the best opponent's). Worlds and rollout seeds are shared by all
-candidates (common random numbers). Randomness comes only from the ``rng`` given; the work is
+When normal's best actions are close (within ``Budget.margin``), the hard agent samples hidden
+worlds consistent with its view (``obs.worlds``) and plays each candidate in each world. A game
+with a playout model (``GameKit.playout``: both games have one) plays the world to the end with a
+simple rule for every seat (1 = our win, 0 = not); otherwise the engine itself is played on with a
+fast policy reading each seat's own view, and the position is scored a few moves later. Each
+candidate's score is normal's plus ``weight`` times its mean playout result. Worlds are shared by
+all candidates (common random numbers). Randomness comes only from the ``rng`` given; the work is
 bounded by a sample budget, so a seeded match replays identically, and a ``deadline``
 (``time.monotonic()``) stops the search early with the best candidate so far. One core only.
 """
