@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -109,3 +110,21 @@ def test_settings_never_redirect_off_site(client: TestClient) -> None:
 def test_unknown_game_pages(client: TestClient) -> None:
     assert client.get("/games/chess").status_code == 404
     assert client.get("/games/chess/rules").status_code == 404
+
+
+def test_the_table_page_carries_its_words_in_the_page_language(client: TestClient) -> None:
+    client.cookies.set("lang", "cs")
+    table_id = start_table(client, "sisepai")
+    page = client.get(f"/tables/{table_id}").text
+    match = re.search(r'<script type="application/json" id="table-messages">(.*?)</script>', page, re.S)
+    assert match
+    messages = json.loads(match.group(1))
+    # Czech has three plural forms for whole numbers, keyed by CLDR category for Intl.PluralRules.
+    assert set(messages["plural.countdown"]) >= {"one", "few", "other"}
+    assert len(set(messages["plural.countdown"].values())) == 3
+    assert all("{n}" in text for text in messages["plural.countdown"].values())
+    # Every card of the game has a name, for screen readers.
+    assert len(messages["names"]) == 33
+    assert messages["names"]["RG"] != "RG"
+    for key in ("action.pass", "action.take", "end.download", "error.stale", "event.sisepai.draw"):
+        assert isinstance(messages[key], str) and messages[key]
