@@ -11,7 +11,6 @@ them can show before the window resolves. Everything sent to the human is built 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import secrets
@@ -90,8 +89,9 @@ class Subscriber:
             self.outbox.put_nowait(message)
         except asyncio.QueueFull:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.put_nowait({"type": "close"})
+            while not self.outbox.empty():  # what it has not read is dropped: it gets a snapshot
+                self.outbox.get_nowait()
+            self.outbox.put_nowait({"type": "close"})
 
 
 class TableActor:
