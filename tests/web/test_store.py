@@ -64,7 +64,7 @@ def test_the_same_action_cannot_be_stored_twice(tmp_path: Path) -> None:
         finally:
             await store.close()
 
-    with pytest.raises(Exception, match="(?i)unique|constraint"):
+    with pytest.raises(Exception, match=r"(?i)unique|constraint"):
         asyncio.run(scenario())
 
 
