@@ -479,10 +479,10 @@ class SisepaiGame:
             maybe = self._near & _OTHERS[owner]
         else:
             maybe = (self._near | self._pairs[card]) & (_ALL_SEATS if kind == W1 else _OTHERS[owner])
-            a, b, c, need = _MIX[card]
+            a, b, c, soldier = _MIX[card]
             for seat in _MIXED_TAKERS[owner][kind == W1]:
                 hand = self.hands[seat]
-                if (hand[a] > 0) + (hand[b] > 0) + (hand[c] > 0) >= need:
+                if (hand[a] and hand[b]) or (soldier and hand[c] and (hand[a] or hand[b])):
                     maybe |= 1 << seat
         options: dict[int, tuple[str, ...]] = {}
         for seat in _SEATS_IN[maybe]:  # ascending, so that the asked seats come out in order
@@ -773,19 +773,20 @@ _SORTED_DISCARD_TEXT: tuple[str, ...] = tuple(_DISCARD_TEXT[k] for k in _DISCARD
 """The discard actions in that order."""
 _discardable_counts = itemgetter(*_DISCARD_ORDER)
 """A hand's counts of the ``_DISCARD_ORDER`` kinds, as a tuple."""
-def _mix(card: int) -> tuple[int, int, int, int]:
-    """``(a, b, c, need)``: a mixed group with ``card`` is possible only if at least ``need`` of
-    ``hand[a] > 0``, ``hand[b] > 0``, ``hand[c] > 0`` hold (a command or field group repeats its
-    first partner and needs all three; soldiers need two of the other three colours)."""
+def _mix(card: int) -> tuple[int, int, int, bool]:
+    """``(a, b, c, soldier)``: a mixed group with ``card`` is possible only if the hand holds ``a``
+    and ``b`` (the two partners of a command or field group), or for a soldier any two of the
+    other colours' soldiers ``a``, ``b``, ``c``. Generals and flowers, always taken by force, are
+    never asked for one; their entry only has to be harmless (``_options`` decides exactly)."""
     partners = _partners(card)
     if not partners:
-        return 0, 0, 0, 4
+        return card, card, card, False
     if len(partners) == 2:
-        return partners[0], partners[1], partners[0], 3
-    return partners[0], partners[1], partners[2], 2
+        return partners[0], partners[1], partners[0], False
+    return partners[0], partners[1], partners[2], True
 
 
-_MIX: tuple[tuple[int, int, int, int], ...] = tuple(_mix(k) for k in range(KINDS))
+_MIX: tuple[tuple[int, int, int, bool], ...] = tuple(_mix(k) for k in range(KINDS))
 
 
 def _points(group: Group) -> int:
