@@ -198,7 +198,6 @@ def test_missing_file():
 
 
 @pytest.mark.parametrize("args", [
-    [],
     ["replay"],
     ["replay", "x.json", "--seat", "two"],
     ["fly"],
