@@ -109,9 +109,8 @@ def role_refusal(group: Sequence[int], card: int, who: str) -> str | None:
 
 # --- precomputed take candidates, for speed ------------------------------------------------------
 
-Candidate = tuple[str, Group, int, int, int, int, int, int]
-"""``(canonical take text, group, k1, n1, k2, n2, k3, n3)``: the take needs at least ``n1``
-concealed ``k1``, ``n2`` of ``k2`` and ``n3`` of ``k3``; unused pairs are ``0, 0``, always met."""
+Candidate = tuple[str, Group, tuple[tuple[int, int], ...]]
+"""``(canonical take text, group, ((kind, concealed count needed), …))``."""
 
 
 def _candidate(group: Group, card: int) -> Candidate:
@@ -119,9 +118,8 @@ def _candidate(group: Group, card: int) -> Candidate:
 
     used = list(group)
     used.remove(card)
-    need = [(k, used.count(k)) for k in sorted(set(used))]
-    (k1, n1), (k2, n2), (k3, n3) = need + [(0, 0)] * (3 - len(need))
-    return f"take {DECK.format(group)}", group, k1, n1, k2, n2, k3, n3
+    need = tuple((k, used.count(k)) for k in sorted(set(used)))
+    return f"take {DECK.format(group)}", group, need
 
 
 def _candidates(card: int, mixed: bool) -> tuple[Candidate, ...]:
@@ -135,7 +133,49 @@ MIXED_CANDIDATES: tuple[tuple[Candidate, ...], ...] = tuple(_candidates(k, True)
 """Per public card: every take the drawer (W1) or the next player might make, sorted by text."""
 IDENTICAL_CANDIDATES: tuple[tuple[Candidate, ...], ...] = tuple(_candidates(k, False) for k in range(33))
 """Per public card: the triples and quads any eligible player might make, sorted by text."""
-TAKE_GROUPS: dict[str, Group] = {c[0]: c[1] for cands in MIXED_CANDIDATES for c in cands}
+
+
+def _passes(candidate: Candidate, hand: Sequence[int]) -> bool:
+    return all(hand[k] >= n for k, n in candidate[2])
+
+
+def _take_partners(card: int) -> tuple[int, int, int]:
+    """The kinds besides ``card`` that its candidates need (one of each), padded to three by
+    repeating the first; ``(card, card, card)`` when there are none."""
+    needs = {need for candidate in MIXED_CANDIDATES[card] for need in candidate[2]}
+    kinds = sorted(k for k, n in needs if k != card)
+    assert all(n == 1 for k, n in needs if k != card)
+    kinds = kinds or [card]
+    a, b, c = kinds + [kinds[0]] * (3 - len(kinds))
+    return a, b, c
+
+
+TAKE_PARTNERS: tuple[tuple[int, int, int], ...] = tuple(_take_partners(k) for k in range(33))
+"""Per public card ``k``: the partner kinds ``(a, b, c)`` that, with the concealed count of ``k``
+(0-3: one copy is public), decide which candidates a hand passes; see ``MIXED_TAKES``."""
+
+
+def _takes_by_key(card: int, candidates: tuple[Candidate, ...]) -> tuple[tuple[str, ...], ...]:
+    table = []
+    for key in range(32):
+        hand = [0] * 33
+        for bit, partner in enumerate(TAKE_PARTNERS[card]):
+            if key >> (2 + bit) & 1:
+                hand[partner] = 1
+        hand[card] = key & 3
+        table.append(tuple(c[0] for c in candidates if _passes(c, hand)))
+    return tuple(table)
+
+
+MIXED_TAKES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    _takes_by_key(k, MIXED_CANDIDATES[k]) for k in range(33))
+"""``MIXED_TAKES[k][n + 4 * (A + 2 * B + 4 * C)]``: the texts of the ``MIXED_CANDIDATES[k]`` that a
+hand passes when it holds ``n`` concealed ``k`` and ``A``, ``B``, ``C`` (1 or 0) tell whether it
+holds the partners ``TAKE_PARTNERS[k]``. Sorted by text."""
+IDENTICAL_TAKES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    _takes_by_key(k, IDENTICAL_CANDIDATES[k])[:4] for k in range(33))
+"""``IDENTICAL_TAKES[k][n]``: the texts of the ``IDENTICAL_CANDIDATES[k]`` open to ``n`` concealed ``k``."""
+TAKE_GROUPS: dict[str, Group] = {text: g for cands in MIXED_CANDIDATES for text, g, _ in cands}
 """The group of every canonical take text."""
 for _single in (*range(0, 28, 7), *range(28, 33)):
     TAKE_GROUPS[_candidate((_single,), _single)[0]] = (_single,)

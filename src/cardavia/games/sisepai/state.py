@@ -47,9 +47,10 @@ from cardavia.games.sisepai.cards import (
     is_single,
 )
 from cardavia.games.sisepai.claims import (
-    IDENTICAL_CANDIDATES,
-    MIXED_CANDIDATES,
+    IDENTICAL_TAKES,
+    MIXED_TAKES,
     TAKE_GROUPS,
+    TAKE_PARTNERS,
     W1,
     W2,
     WD,
@@ -494,15 +495,19 @@ class SisepaiGame:
     def _options(self, seat: int, card: int, distance: int) -> tuple[str, ...] | None:
         """The sorted options of ``seat`` at ``distance`` from the owner, or ``None`` if only ``pass``."""
         hand = self.hands[seat]
-        candidates = MIXED_CANDIDATES[card] if distance <= 1 else IDENTICAL_CANDIDATES[card]
-        takes = [c[0] for c in candidates if hand[c[2]] >= c[3] and hand[c[4]] >= c[5] and hand[c[6]] >= c[7]]
-        # "pass" < "take …" < "win" as plain strings, and candidates are sorted by text.
+        if distance <= 1:
+            a, b, c = TAKE_PARTNERS[card]
+            held = (hand[a] > 0) + 2 * (hand[b] > 0) + 4 * (hand[c] > 0)
+            takes = MIXED_TAKES[card][hand[card] + 4 * held]
+        else:
+            takes = IDENTICAL_TAKES[card][hand[card]]
+        # "pass" < "take …" < "win" as plain strings, and the takes are sorted by text.
         if self.can_win(seat, card):
             return (PASS, *takes, WIN)
         if self._forced:
             return None
         if takes and self._sizes[seat] + self.exposed[seat] != HAND_SIZE:
-            takes = [text for text in takes if self._leaves_discard(seat, TAKE_GROUPS[text], card)]
+            takes = tuple(text for text in takes if self._leaves_discard(seat, TAKE_GROUPS[text], card))
         if not takes:
             return None
         return (PASS, *takes)
