@@ -379,8 +379,10 @@ class TableActor:
         started = time.monotonic()
         seed = Rng(seed_of(self.id)).fork(seat, window).next64()
         action = await self._ai.choose(game, seat, self.tier, seed)
+        # Moves are paced for reading, but a pass is not: a window a computer declines must go by
+        # as fast as one it was never asked in, or the pause would tell that it could have claimed.
         pause = self._config.ai_delay - (time.monotonic() - started)
-        if pause > 0:
+        if pause > 0 and action != "pass":
             await asyncio.sleep(pause)
         await self._inbox.put(("ai", (window, seat, action)))
 
