@@ -196,7 +196,7 @@ def test_the_seeded_deal_is_pinned():
     assert DECK.format(start.hands[0][:5]) == "RH RH RH RS YG"
 
 
-def test_fast_inline_shuffle_equals_the_kernel_shuffle():
+def test_seeded_deal_follows_the_canonical_dealing_convention():
     from cardavia.games.sisepai.cards import DECK, SEATS
     from cardavia.games.sisepai.position import deal
 
