@@ -90,3 +90,34 @@ def test_agents_run_in_worker_processes(client_for: Callable[..., TestClient]) -
     with table_socket(client, table_id, seed=3) as player:
         final = player.play_to_end()
     assert final["outcome"] is not None
+
+
+class _FixedRunner:
+    """An agent runner that answers a fixed action at once."""
+
+    def __init__(self, action: str) -> None:
+        self.action = action
+
+    async def choose(self, game: object, seat: int, tier: str, seed: int) -> str:
+        return self.action
+
+
+@pytest.mark.parametrize(("action", "paced"), [("pass", False), ("take RH RH RH", True)])
+def test_only_moves_are_paced_never_a_pass(action: str, paced: bool) -> None:
+    """A declined window must go by as fast as one nobody was asked in."""
+    import asyncio
+
+    from cardavia.engine.registry import get_spec
+    from cardavia.web.config import WebConfig
+    from cardavia.web.table import TableActor
+
+    async def elapsed() -> float:
+        game = get_spec("sisepai").new_game(1)
+        config = WebConfig(ai_delay=1.5)
+        actor = TableActor("ab" * 16, game, 0, "easy", "x", None, config, _FixedRunner(action))  # type: ignore[arg-type]
+        started = time.monotonic()
+        await actor._think(1, 1, game)
+        return time.monotonic() - started
+
+    took = asyncio.run(elapsed())
+    assert (took >= 1.4) if paced else (took < 1.0)
