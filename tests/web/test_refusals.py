@@ -113,12 +113,25 @@ def test_another_browser_can_neither_see_nor_act(client: TestClient) -> None:
         assert client.get(f"/tables/{table_id}").status_code == 200
 
 
-def _refused_socket(client: TestClient, table_id: str) -> int:
+def _refused_socket(client: TestClient, table_id: str, headers: dict[str, str] | None = None) -> int:
     """The close code the server answers a socket with, when it refuses it before any message."""
     path = f"/ws/tables/{table_id}"
-    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(path) as ws:
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(path, headers=headers or {}) as ws,
+    ):
         ws.receive_text()
     return closed.value.code
+
+
+def test_a_page_of_another_site_cannot_open_the_socket(client: TestClient) -> None:
+    table_id = start_table(client, "paohuzi")
+    assert _refused_socket(client, table_id, {"origin": "https://evil.example"}) == 4403
+    with table_socket(client, table_id) as player:  # the owner's own page (same origin) is let in
+        assert player.until(lambda m: m["type"] == "state")["table"] == table_id
+    path = f"/ws/tables/{table_id}"
+    with client.websocket_connect(path, headers={"origin": "http://testserver"}) as ws:
+        assert '"type": "state"' in ws.receive_text()
 
 
 def test_unknown_table(client: TestClient) -> None:

@@ -36,6 +36,15 @@ def error_message(key: str, lang: str, detail: str = "", ref: Any = None) -> dic
     return {"type": "error", "key": key, "text": text, "detail": detail, "id": ref}
 
 
+def _same_origin(ws: WebSocket) -> bool:
+    """False when a page of another site opened this socket (its ``Origin`` is not this host)."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True  # not a browser page (tests, tools); the secret cookie still decides
+    host = ws.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
 async def _writer(ws: WebSocket, sub: Subscriber) -> None:
     while True:
         message = await sub.outbox.get()
@@ -53,7 +62,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if actor is None:
         await ws.close(code=CLOSE_UNKNOWN)
         return
-    if not actor.owns(ws.cookies.get(table_cookie(table_id))):
+    if not actor.owns(ws.cookies.get(table_cookie(table_id))) or not _same_origin(ws):
         await ws.close(code=CLOSE_FORBIDDEN)
         return
     lang = i18n.negotiate(ws.cookies.get(LANG_COOKIE), ws.headers.get("accept-language"))
