@@ -62,6 +62,15 @@ def choose_from_record(record: dict[str, Any], seat: int, tier: str, seed: int) 
     return choose_on(records.replay(record), seat, tier, seed)
 
 
+def warm_up() -> None:
+    """Import the agents and both engines in a worker, so the first real move does not wait for it."""
+    from cardavia.engine.registry import game_names, get_spec
+
+    for name in game_names():
+        get_spec(name)
+        _agent(name, "easy")
+
+
 class AiRunner:
     """Runs agents on the configured executor."""
 
@@ -76,6 +85,12 @@ class AiRunner:
             self._executor = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="cardavia-ai")
         elif kind != "inline":
             raise ValueError(f"unknown AI executor {kind!r}; use process, thread or inline")
+
+    def warm(self, workers: int) -> None:
+        """Start every worker process now, in the background (their imports take a moment)."""
+        if isinstance(self._executor, ProcessPoolExecutor):
+            for _ in range(max(1, workers)):
+                self._executor.submit(warm_up)
 
     async def choose(self, game: Game, seat: int, tier: str, seed: int) -> str:
         """Choose ``seat``'s action without blocking the event loop (except ``inline``).

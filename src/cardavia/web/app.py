@@ -26,6 +26,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(config.db_url)
         ai = AiRunner(config.ai_executor, config.ai_workers)
+        ai.warm(config.ai_workers)
         tables = TableManager(store, config, ai)
         tables.start_sweeper()
         app.state.store, app.state.tables, app.state.ai = store, tables, ai
