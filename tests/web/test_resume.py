@@ -71,3 +71,21 @@ def test_an_unwatched_table_is_unloaded_and_comes_back(client_for: Callable[...,
         for key in ("v", "window", "legal", "view"):
             assert again[key] == before[key], key
         assert table_id in manager.live
+
+
+def test_sockets_arriving_together_resume_one_actor(client_for: Callable[..., TestClient]) -> None:
+    first = client_for()
+    table_id = start_table(first, "sisepai")
+    first.__exit__(None, None, None)
+    second = client_for()
+    manager = second.app.state.tables
+    assert table_id not in manager.live
+
+    async def five_at_once() -> set[int]:
+        import asyncio
+
+        actors = await asyncio.gather(*(manager.get(table_id) for _ in range(5)))
+        return {id(actor) for actor in actors}
+
+    assert len(second.portal.call(five_at_once)) == 1
+    assert table_id in manager.live

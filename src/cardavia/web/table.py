@@ -495,28 +495,44 @@ class TableManager:
         return actor, secret
 
     async def get(self, table_id: str) -> TableActor | None:
-        """The live table ``table_id``, resumed from the database if needed; None if unknown."""
+        """The live table ``table_id``, resumed from the database if needed; None if unknown.
+
+        Loads are serialized per table, so sockets arriving together start one actor, not several.
+        """
         actor = self._live.get(table_id)
         if actor is not None:
             return actor
         lock = self._locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            actor = self._live.get(table_id)
-            if actor is not None:
+        try:
+            async with lock:
+                actor = self._live.get(table_id)
+                if actor is None:
+                    actor = await self._load(table_id)
                 return actor
-            row = await self._store.load(table_id)
-            if row is None:
-                return None
-            game, log = _replay_with_log(
-                {**row.position, "actions": list(row.lines)}, row.seat, row.timeouts
-            )
-            actor = TableActor(
-                row.id, game, row.seat, row.difficulty, row.secret_hash, self._store, self._config, self._ai
-            )
-            actor.log = log[-LOG_LIMIT:]
-            actor.finished_noted = row.finished
-            self._adopt(actor)
-            return actor
+        finally:
+            # Safe to forget: from now on the table is live (found above) or unknown.
+            if not lock.locked() and self._locks.get(table_id) is lock:
+                del self._locks[table_id]
+
+    async def _load(self, table_id: str) -> TableActor | None:
+        row = await self._store.load(table_id)
+        if row is None:
+            return None
+        game, log = _replay_with_log({**row.position, "actions": list(row.lines)}, row.seat, row.timeouts)
+        actor = TableActor(
+            row.id, game, row.seat, row.difficulty, row.secret_hash, self._store, self._config, self._ai
+        )
+        actor.log = log[-LOG_LIMIT:]
+        actor.finished_noted = row.finished
+        self._adopt(actor)
+        return actor
+
+    async def resume_unfinished(self) -> int:
+        """Load every table whose deal is not over (after a restart); return how many."""
+        ids = await self._store.unfinished_ids()
+        for table_id in ids:
+            await self.get(table_id)
+        return len(ids)
 
     def start_sweeper(self) -> None:
         """Unload tables nobody has watched for ``idle_unload`` seconds (they reload on demand)."""
@@ -541,13 +557,6 @@ class TableManager:
     def _drop(self, actor: TableActor) -> None:
         if self._live.get(actor.id) is actor:
             del self._live[actor.id]
-
-    async def resume_unfinished(self) -> int:
-        """Load every table whose deal is not over (after a restart); return how many."""
-        ids = await self._store.unfinished_ids()
-        for table_id in ids:
-            await self.get(table_id)
-        return len(ids)
 
     async def close(self) -> None:
         """Stop every table."""
