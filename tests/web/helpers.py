@@ -98,3 +98,28 @@ class Player:
 def table_socket(client: TestClient, table_id: str, seed: int = 1) -> Iterator[Player]:
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         yield Player(ws, seed)
+
+
+def run_async(make: Callable[[], Any]) -> Any:
+    """Run ``make()``'s coroutine to its end on a fresh event loop in a thread of its own.
+
+    ``asyncio.run`` refuses to start inside a running loop, and the browser tests' Playwright keeps
+    one running in the main thread for the whole session.
+    """
+    import asyncio
+    import threading
+
+    result: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            result["value"] = asyncio.run(make())
+        except BaseException as exc:  # handed to the caller
+            result["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in result:
+        raise result["error"]
+    return result.get("value")

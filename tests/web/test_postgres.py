@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from cardavia.engine.record import replay
 from cardavia.web.app import create_app
 from cardavia.web.store import Store
 
-from .helpers import start_table, table_socket, web_config
+from .helpers import run_async, start_table, table_socket, web_config
 from .postgres_server import postgres_url
 
 
@@ -38,7 +37,7 @@ def test_store_round_trip_and_idempotent_migration(pg_url: str) -> None:
         assert row.timeouts == frozenset({1})
         return row.lines, unfinished
 
-    lines, unfinished = asyncio.run(scenario())
+    lines, unfinished = run_async(scenario)
     assert lines == ("S1 discard s3", "S2 pass")
     assert "pg1" in unfinished
 

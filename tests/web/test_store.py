@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,8 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from cardavia.web.store import SCHEMA_VERSION, Store
 from cardavia.web.table import OUTBOX_LIMIT, Subscriber
+
+from .helpers import run_async
 
 
 def test_schema_is_created_once_and_kept(tmp_path: Path) -> None:
@@ -31,7 +32,7 @@ def test_schema_is_created_once_and_kept(tmp_path: Path) -> None:
         assert row is not None
         return versions, row.lines
 
-    versions, lines = asyncio.run(scenario())
+    versions, lines = run_async(scenario)
     assert versions == [SCHEMA_VERSION]
     assert lines == ("S0 pass",)
 
@@ -49,7 +50,7 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
         await Store.open(url)
 
     with pytest.raises(RuntimeError, match="newer"):
-        asyncio.run(scenario())
+        run_async(scenario)
 
 
 def test_the_same_action_cannot_be_stored_twice(tmp_path: Path) -> None:
@@ -65,7 +66,7 @@ def test_the_same_action_cannot_be_stored_twice(tmp_path: Path) -> None:
             await store.close()
 
     with pytest.raises(Exception, match=r"(?i)unique|constraint"):
-        asyncio.run(scenario())
+        run_async(scenario)
 
 
 def test_a_socket_that_cannot_keep_up_is_dropped() -> None:
@@ -79,5 +80,5 @@ def test_a_socket_that_cannot_keep_up_is_dropped() -> None:
         assert sub.closed
         return left
 
-    left = asyncio.run(scenario())
+    left = run_async(scenario)
     assert left == [{"type": "close"}]

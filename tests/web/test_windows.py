@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from starlette.testclient import TestClient
 
-from .helpers import Player, start_table, table_socket
+from .helpers import Player, run_async, start_table, table_socket
 
 
 def _claim_window(player: Player, client: TestClient, table_id: str, shared: bool) -> None:
@@ -105,7 +105,6 @@ class _FixedRunner:
 @pytest.mark.parametrize(("action", "paced"), [("pass", False), ("take RH RH RH", True)])
 def test_only_moves_are_paced_never_a_pass(action: str, paced: bool) -> None:
     """A declined window must go by as fast as one nobody was asked in."""
-    import asyncio
 
     from cardavia.engine.registry import get_spec
     from cardavia.web.config import WebConfig
@@ -119,5 +118,5 @@ def test_only_moves_are_paced_never_a_pass(action: str, paced: bool) -> None:
         await actor._think(1, 1, game)
         return time.monotonic() - started
 
-    took = asyncio.run(elapsed())
+    took = run_async(elapsed)
     assert (took >= 1.4) if paced else (took < 1.0)
