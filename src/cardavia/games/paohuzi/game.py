@@ -547,13 +547,18 @@ class PaohuziGame:
         return False
 
     def _open_window(self, card: int, owner: int, kind: str) -> bool:
-        """Compute every seat's options on ``card``; open the window if anybody has one."""
+        """Compute every seat's options on ``card``; open the window if anybody has one.
+
+        Every public card takes one window number, asked or not, so the numbers (which every seat
+        sees) never tell whether somebody could claim.
+        """
+        self.decision_id += 1
         options, plans = self.options(card, owner, kind)
         if not options:
             return False
         self.card, self.owner, self.kind, self.plans = card, owner, kind, plans
-        self.window = ClaimWindow(self.decision_id + 1, options)
-        self._open(WINDOW, -1)
+        self.window = ClaimWindow(self.decision_id, options)
+        self.phase, self.actor = WINDOW, -1
         return True
 
     def options(
