@@ -69,6 +69,10 @@ class Game(Protocol):
         """
         ...
 
+    def opening_events(self) -> list[Event]:
+        """What happened before the first decision (the deal's automatic steps), as events."""
+        ...
+
     def actions(self) -> list[str]:
         """The actions played so far, with seat prefixes, in canonical text."""
         ...

@@ -446,7 +446,7 @@ def _replay_with_log(
 ) -> tuple[Game, list[dict[str, Any]]]:
     """Replay a stored table, collecting the events ``seat`` saw, so a resumed table shows its log."""
     game = records.start(record)
-    log: list[dict[str, Any]] = []
+    log = [event_json(e) for e in game.opening_events() if e.visible_to(seat)]
     for index, line in enumerate(record["actions"]):
         try:
             actor_seat, action = split_line(line, game.spec.seats)
@@ -491,6 +491,7 @@ class TableManager:
         actor = TableActor(
             table_id, game, seat, difficulty, hash_secret(secret), self._store, self._config, self._ai
         )
+        actor.log = [event_json(e) for e in game.opening_events() if e.visible_to(seat)]
         self._adopt(actor)
         return actor, secret
 

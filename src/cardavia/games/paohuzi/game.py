@@ -176,6 +176,10 @@ class PaohuziGame:
         events, self._events = self._events, []
         return events
 
+    def opening_events(self) -> list[Event]:
+        """What happened before the first decision (initial ti, the first reveals)."""
+        return list(self.opening)
+
     def actions(self) -> list[str]:
         """The actions played so far, ``S<n> …``, canonical."""
         return list(self.history)

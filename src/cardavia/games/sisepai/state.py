@@ -245,6 +245,10 @@ class SisepaiGame:
         events = self._events
         return events if events is not None else []
 
+    def opening_events(self) -> list[Event]:
+        """What happened before the first decision (``start_events``)."""
+        return list(self.start_events)
+
     def actions(self) -> list[str]:
         """The actions played so far, as canonical ``S<n> ...`` lines."""
         return list(self.log)
