@@ -116,7 +116,13 @@ def test_a_complete_deal_by_clicking(
     assert page_weight(page) < 200 * 1024
 
     clicks = play_to_the_end(page, seed=len(game))
-    assert clicks > 0
+    for attempt in range(1, 6):
+        if clicks > 0:
+            break
+        # A deal can end before the human is ever asked (a computer wins early): deal again.
+        start_table(page, server, game)
+        clicks = play_to_the_end(page, seed=len(game) + attempt)
+    assert clicks > 0, "five deals in a row ended before the human could act"
     end = page.locator(END)
     expect(end).to_be_visible()
     page.screenshot(path=str(artifacts / f"table-{game}-end.png"), full_page=True)
