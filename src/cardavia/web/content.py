@@ -16,7 +16,8 @@ CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 GAMES: tuple[str, ...] = ("sisepai", "paohuzi")
 
 
-def _load_json(name: str) -> dict[str, Any]:
+def load_json(name: str) -> dict[str, Any]:
+    """A JSON object from ``content/`` (empty when the file is missing or not an object)."""
     path = CONTENT_DIR / name
     if not path.is_file():
         return {}
@@ -27,7 +28,7 @@ def _load_json(name: str) -> dict[str, Any]:
 @cache
 def catalogue() -> dict[str, Any]:
     """``content/catalogue.json``: per game its native name, origin, cards, players, link, lines."""
-    return _load_json("catalogue.json")
+    return load_json("catalogue.json")
 
 
 def localized(entry: object, lang: str) -> str:

@@ -12,16 +12,15 @@ import html
 import json
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from babel.numbers import format_percent
 from markupsafe import Markup
 
 from cardavia.web import art
+from cardavia.web.content import load_json
 from cardavia.web.i18n import DEFAULT_LANG, current_language, gettext, ngettext
 
-CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 BABEL_LOCALES = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh_Hans"}
 _GROUPS = '<p class="caption">{0}</p><div class="groups" role="group" aria-label="{0}">{1}</div>'
 _H2 = re.compile(r'<h2[^>]*\bid="([^"]+)"[^>]*>(.*?)</h2>', re.S)
@@ -29,24 +28,16 @@ _TAG = re.compile(r"<[^>]+>")
 _PAOHUZI_KINDS = frozenset({"chi", "peng", "wei", "pao", "ti", "kan", "pair"})
 
 
-def _load(name: str) -> dict[str, Any]:
-    path = CONTENT_DIR / name
-    if not path.is_file():
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return data if isinstance(data, dict) else {}
-
-
 @cache
 def glossary() -> dict[str, Any]:
     """``content/glossary.json``: term key -> {lang: text}."""
-    return _load("glossary.json")
+    return load_json("glossary.json")
 
 
 @cache
 def examples() -> dict[str, Any]:
     """``content/examples.json``: example id -> {game, query, expect}."""
-    return _load("examples.json")
+    return load_json("examples.json")
 
 
 def card_names(game: str) -> dict[str, str]:
