@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 from typing import TypeVar
 
+from cardavia.ai.agent import Observation
 from cardavia.engine.rng import Rng
 
 T = TypeVar("T")
@@ -19,6 +20,31 @@ def winning_action(legal: Sequence[str]) -> str | None:
         if verb in legal:
             return verb
     return None
+
+
+class ScoringAgent:
+    """An agent that values every legal action and plays the best one (ties broken by its rng).
+
+    A legal win (or tianhu) is always taken; subclasses value the other actions in ``value_all``.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
+        """Choose from ``obs.legal``."""
+        return best_of(self.scores(obs), rng)
+
+    def scores(self, obs: Observation) -> list[tuple[float, str]]:
+        """Every legal action with its estimated value (higher is better)."""
+        win = winning_action(obs.legal)
+        if win is not None:
+            return [(1e9 if a == win else 0.0, a) for a in obs.legal]
+        return self.value_all(obs)
+
+    def value_all(self, obs: Observation) -> list[tuple[float, str]]:
+        """Every legal action with its value, when no win is on offer."""
+        raise NotImplementedError
 
 
 def poisson_at_least(mu: float, k: int) -> float:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardavia.ai.agent import Observation
-from cardavia.ai.common import best_of, winning_action
+from cardavia.ai.common import ScoringAgent, best_of, winning_action
 from cardavia.ai.paohuzi_eval import FAR, KINDS, WIN_HUXI, raw_distance, winning_kinds
 from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
@@ -250,21 +250,14 @@ def after_action(action: str, sit: Situation) -> Holding | None:
     return None
 
 
-class NormalAgent:
+class NormalAgent(ScoringAgent):
     """One-step expected value: every claim is judged with its best follow-up discard."""
 
     def __init__(self, name: str = "normal") -> None:
-        self.name = name
+        super().__init__(name)
 
-    def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
-        """Choose from ``obs.legal``."""
-        return best_of(self.scores(obs), rng)
-
-    def scores(self, obs: Observation) -> list[tuple[float, str]]:
+    def value_all(self, obs: Observation) -> list[tuple[float, str]]:
         """Every legal action with its estimated value (higher is better)."""
-        win = winning_action(obs.legal)
-        if win is not None:
-            return [(1e9 if a == win else 0.0, a) for a in obs.legal]
         sit = situation(obs)
         scored: list[tuple[float, str]] = []
         for action in obs.legal:
