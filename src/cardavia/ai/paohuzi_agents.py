@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardavia.ai.agent import Observation
-from cardavia.ai.common import ScoringAgent, best_of, winning_action
+from cardavia.ai.common import ScoringAgent, winning_action
 from cardavia.ai.paohuzi_eval import FAR, KINDS, WIN_HUXI, raw_distance, winning_kinds
 from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
@@ -274,17 +274,14 @@ class NormalAgent(ScoringAgent):
         return scored
 
 
-class GreedyAgent:
+class GreedyAgent(ScoringAgent):
     """Baseline: least distance, then most cards touching the hand; claims whatever keeps it closest."""
 
     def __init__(self, name: str = "greedy") -> None:
-        self.name = name
+        super().__init__(name)
 
-    def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
-        """Choose from ``obs.legal``."""
-        win = winning_action(obs.legal)
-        if win is not None:
-            return win
+    def value_all(self, obs: Observation) -> list[tuple[float, str]]:
+        """Every legal action with its value (higher is better)."""
         sit = situation(obs)
 
         def score(h: Holding) -> float:
@@ -302,7 +299,7 @@ class GreedyAgent:
                 continue
             after = after_action(action, sit)
             scored.append((score(sit.holding) if after is None else settled(after), action))
-        return best_of(scored, rng)
+        return scored
 
 
 class EasyAgent:

@@ -215,17 +215,14 @@ class NormalAgent(ScoringAgent):
         return value - FRIEND_TIE * friends(sit.hand, card)
 
 
-class GreedyAgent:
+class GreedyAgent(ScoringAgent):
     """Baseline: least distance, then most useful unseen copies; takes whatever keeps it closest."""
 
     def __init__(self, name: str = "greedy") -> None:
-        self.name = name
+        super().__init__(name)
 
-    def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
-        """Choose from ``obs.legal``."""
-        win = winning_action(obs.legal)
-        if win is not None:
-            return win
+    def value_all(self, obs: Observation) -> list[tuple[float, str]]:
+        """Every legal action with its value (higher is better)."""
         sit = situation(obs)
         scored: list[tuple[float, str]] = []
         for action in obs.legal:
@@ -243,7 +240,7 @@ class GreedyAgent:
                 scored.append((best, action))
             else:
                 scored.append((self._score(sit.hand, sit), action))
-        return best_of(scored, rng)
+        return scored
 
     @staticmethod
     def _score(counts: tuple[int, ...], sit: Situation) -> float:
