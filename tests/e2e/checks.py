@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 HERE = Path(__file__).resolve().parent
+
+
+@contextmanager
+def phone_page(browser: Browser, server: str, lang: str) -> Iterator[Page]:
+    """A page on a 360-pixel-wide screen whose chosen language (cookie) is ``lang``."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB")
+    try:
+        ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
+        yield ctx.new_page()
+    finally:
+        ctx.close()
 
 
 def _script(name: str) -> str:

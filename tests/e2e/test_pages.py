@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .checks import CJK_FONT, felt_style, missing_glyphs, overflowing
+from .checks import CJK_FONT, felt_style, missing_glyphs, overflowing, phone_page
 from .conftest import GAMES, LANGS
 
 HTML_LANG = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh-Hans"}
@@ -154,10 +154,7 @@ def test_no_serious_accessibility_violations(
 def test_rules_page_at_360px_has_every_glyph_and_nothing_overflows(
     browser: Browser, server: str, artifacts: Path, game: str, lang: str
 ) -> None:
-    ctx = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB")
-    try:
-        ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
-        page = ctx.new_page()
+    with phone_page(browser, server, lang) as page:
         page.goto(f"{server}/games/{game}/rules")
         expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
         expect(page.locator("article.rules svg.card").first).to_be_visible()
@@ -166,8 +163,6 @@ def test_rules_page_at_360px_has_every_glyph_and_nothing_overflows(
         assert glyphs["missing"] == []
         assert overflowing(page) == []
         page.screenshot(path=str(artifacts / f"rules-{game}-{lang}-360.png"))
-    finally:
-        ctx.close()
 
 
 def test_glyph_check_notices_a_missing_glyph(page: Page, server: str) -> None:
@@ -189,10 +184,7 @@ def test_overflow_check_notices_text_wider_than_its_button(page: Page, server: s
 def test_catalogue_game_and_settings_pages_fit_360px(
     browser: Browser, server: str, artifacts: Path, lang: str
 ) -> None:
-    ctx = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB")
-    try:
-        ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
-        page = ctx.new_page()
+    with phone_page(browser, server, lang) as page:
         for name, path in (("catalogue", "/"), ("game", "/games/paohuzi"), ("settings", "/settings")):
             page.goto(server + path)
             if name != "settings":  # open the collapsed settings so their controls are checked too
@@ -200,8 +192,6 @@ def test_catalogue_game_and_settings_pages_fit_360px(
             assert missing_glyphs(page)["missing"] == [], path
             assert overflowing(page) == [], path
             page.screenshot(path=str(artifacts / f"{name}-{lang}-360.png"), full_page=True)
-    finally:
-        ctx.close()
 
 
 def test_chinese_on_an_english_page_uses_simplified_chinese_glyphs(

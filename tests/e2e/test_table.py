@@ -18,7 +18,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from .checks import CJK_FONT, felt_style, missing_glyphs, overflowing
+from .checks import CJK_FONT, felt_style, missing_glyphs, overflowing, phone_page
 from .conftest import GAMES, LANGS, _cardavia
 
 DEAL_SECONDS = 240
@@ -179,10 +179,7 @@ def serious_violations(page: Page) -> list[str]:
 def test_table_at_360px_in_every_language(
     browser: Browser, server: str, artifacts: Path, game: str, lang: str
 ) -> None:
-    ctx = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB")
-    try:
-        ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
-        page = ctx.new_page()
+    with phone_page(browser, server, lang) as page:
         start_table(page, server, game)
         expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
         page.wait_for_timeout(300)
@@ -190,8 +187,6 @@ def test_table_at_360px_in_every_language(
         assert glyphs["missing"] == []
         assert overflowing(page) == []
         page.screenshot(path=str(artifacts / f"table-{game}-{lang}-360.png"), full_page=True)
-    finally:
-        ctx.close()
 
 
 def test_language_change_at_the_table_translates_the_table(context: BrowserContext, server: str) -> None:
@@ -212,10 +207,7 @@ def test_whole_deal_at_360px_never_overflows(
     browser: Browser, server: str, artifacts: Path, game: str, lang: str
 ) -> None:
     """Every set of buttons the deal offers (long chi plans, takes with several cards) fits a phone."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB")
-    try:
-        ctx.add_cookies([{"name": "lang", "value": lang, "url": server}])
-        page = ctx.new_page()
+    with phone_page(browser, server, lang) as page:
         rng = random.Random(7)
         checked = 0
         for _ in range(5):  # a deal can end before the human is asked: deal again
@@ -242,5 +234,3 @@ def test_whole_deal_at_360px_never_overflows(
         assert checked > 0, "five deals in a row ended before the human could act"
         assert overflowing(page) == []
         page.screenshot(path=str(artifacts / f"table-{game}-{lang}-360-end.png"), full_page=True)
-    finally:
-        ctx.close()
