@@ -84,6 +84,10 @@ def make_agent(game_name: str, tier: str) -> Agent:
         return tiers.GreedyAgent()
     if tier == "easy":
         return tiers.EasyAgent()
+    if tier == "hard" and game_name == "paohuzi":
+        from cardavia.ai.paohuzi_hard import PlannerAgent
+
+        return PlannerAgent()
     if tier == "hard":
         from cardavia.ai.hard import GameKit, HardAgent
 
