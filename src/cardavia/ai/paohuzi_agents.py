@@ -16,7 +16,6 @@ from typing import Any
 from cardavia.ai.agent import Observation
 from cardavia.ai.common import ScoringAgent, winning_action
 from cardavia.ai.paohuzi_eval import FAR, KINDS, WIN_HUXI, raw_distance, winning_kinds
-from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import DECK, chi_huxi, identical_huxi
 
@@ -338,20 +337,3 @@ def friends(free: Sequence[int], kind: int) -> int:
     """How many free cards keep ``kind`` company (copies and chi-type neighbours)."""
     return 2 * (free[kind] - 1) + sum(free[k] for k in _NEIGHBOURS[kind] if k != kind)
 
-
-def position_value(game: Game, seat: int) -> float:
-    """``hand_value`` of ``seat`` in ``game``, read from that seat's own view."""
-    view = game.view(seat)
-    if view["seats"][seat].get("dead"):
-        return -FAR
-    sit = situation(Observation("paohuzi", seat, view, (), 0, lambda rng: game))
-    return hand_value(sit.holding, sit)
-
-
-def _playout(world: Game, seat: int, action: str) -> float:
-    from cardavia.ai.paohuzi_sim import playout
-
-    return playout(world, seat, action)
-
-
-PLAYOUT = _playout
