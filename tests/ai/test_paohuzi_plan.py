@@ -41,8 +41,8 @@ def block_choices(a: int, b: int, per: list[float], chou: frozenset[int], final:
                 rate += per[m] * plan.WEI_SHARE
             elif final:
                 rate += per[m]
-            else:
-                rate += per[m] * (plan.CHOU_SHARE if m in chou else 1.0 if peng else plan.CHI_SHARE)
+            elif m not in chou:
+                rate += per[m] * (1.0 if peng else plan.CHI_SHARE)
         if rate > 0:
             out.append((level, 1.0 - math.exp(-rate)))
     return out

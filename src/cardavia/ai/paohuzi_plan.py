@@ -25,10 +25,9 @@ from cardavia.games.paohuzi.cards import KINDS, chi_groups_with, chi_huxi, ident
 # The share of the reveals that may complete a block, by how it is completed. A chi may take the
 # seat's own reveal or the previous seat's (two in three) but loses cards to others' pengs and
 # chis; 0.25 measured best (arena, against random and against normal). A wei takes the seat's own
-# reveals; a kind in the seat's chou completes a block only as the winning card.
+# reveals. A kind in the seat's chou is never claimed; it still completes the winning block.
 CHI_SHARE = 0.25
 WEI_SHARE = 1.0 / 3.0
-CHOU_SHARE = 0.25
 
 # The best plans: (huxi, chance) pairs, huxi ascending, each pair's chance the highest for that huxi
 # or more (huxi counted up to TOP).
@@ -143,7 +142,7 @@ class Planner:
                 elif final:
                     share = 1.0
                 elif m in self.chou:
-                    share = CHOU_SHARE
+                    continue
                 else:
                     share = 1.0 if peng else CHI_SHARE
                 rate += self.per[m] * share
