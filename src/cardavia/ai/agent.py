@@ -89,10 +89,9 @@ def make_agent(game_name: str, tier: str) -> Agent:
 
         return PlannerAgent()
     if tier == "hard":
+        from cardavia.ai import sisepai_agents
         from cardavia.ai.hard import GameKit, HardAgent
 
-        kit = GameKit(
-            tiers.NormalAgent().scores, tiers.EasyAgent("fast", 0.0, 0.0), tiers.position_value, tiers.PLAYOUT
-        )
-        return HardAgent(kit)
+        normal, fast = sisepai_agents.NormalAgent(), sisepai_agents.EasyAgent("fast", 0.0, 0.0)
+        return HardAgent(GameKit(normal.scores, fast, sisepai_agents.position_value, sisepai_agents.PLAYOUT))
     return tiers.NormalAgent(tier)

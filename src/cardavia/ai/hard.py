@@ -1,8 +1,8 @@
-"""The hard tier: normal's judgement, plus a determinized search on close decisions.
+"""A hard tier: normal's judgement, plus a determinized search on close decisions (Sì Sè Pái's).
 
 When normal's best actions are close (within ``Budget.margin``), the hard agent samples hidden
 worlds consistent with its view (``obs.worlds``) and plays each candidate in each world. A game
-with a playout model (``GameKit.playout``: both games have one) plays the world to the end with a
+with a playout model (``GameKit.playout``; Sì Sè Pái has one) plays the world to the end with a
 simple rule for every seat (1 = our win, 0 = not); otherwise the engine itself is played on with a
 fast policy reading each seat's own view, and the position is scored a few moves later. Each
 candidate's score is normal's plus ``weight`` times its mean playout result. Worlds are shared by
