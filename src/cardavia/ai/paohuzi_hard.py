@@ -3,9 +3,10 @@
 Normal estimates how many cards a holding lacks; hard asks ``paohuzi_plan`` for the chance that
 the holding after each action (a claim with its best follow-up discard) still wins before the stock
 runs out, over every way to build it, with the seat's chou and the unseen copies. Normal's own
-score breaks near ties (a hopeless holding is still steered closer). The search is exhaustive but
-bounded per decision; a ``deadline`` (``time.monotonic()``) is checked between holdings, and when
-it comes first hard plays normal's choice.
+score breaks near ties (a hopeless holding is still steered closer). The search is exhaustive (a
+few milliseconds for most decisions, a few hundred for a full opening hand); a ``deadline``
+(``time.monotonic()``) is checked between holdings, and when it comes first hard plays normal's
+choice.
 """
 
 from __future__ import annotations
