@@ -22,6 +22,14 @@ def winning_action(legal: Sequence[str]) -> str | None:
     return None
 
 
+def obvious_action(legal: Sequence[str]) -> str | None:
+    """The action to play without thinking: a legal win (or tianhu), else the only legal action."""
+    win = winning_action(legal)
+    if win is not None:
+        return win
+    return legal[0] if len(legal) == 1 else None
+
+
 class ScoringAgent:
     """An agent that values every legal action and plays the best one (ties broken by its rng).
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardavia.ai.agent import Agent, Observation, observe
-from cardavia.ai.common import best_of, winning_action
+from cardavia.ai.common import best_of, obvious_action
 from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
 
@@ -65,11 +65,9 @@ class HardAgent:
 
     def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
         """Choose from ``obs.legal``; answers by ``deadline`` when one is given."""
-        win = winning_action(obs.legal)
-        if win is not None:
-            return win
-        if len(obs.legal) == 1:
-            return obs.legal[0]
+        obvious = obvious_action(obs.legal)
+        if obvious is not None:
+            return obvious
         scored = self.kit.scores(obs)
         fallback = best_of(scored, rng)
         candidates = self.shortlist(scored)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from cardavia.ai.agent import Observation
-from cardavia.ai.common import best_of, winning_action
+from cardavia.ai.common import best_of, obvious_action
 from cardavia.ai.paohuzi_agents import (
     Holding,
     NormalAgent,
@@ -46,11 +46,9 @@ class PlannerAgent:
 
     def act(self, obs: Observation, rng: Rng, deadline: float | None = None) -> str:
         """Choose from ``obs.legal``; answers by ``deadline`` when one is given."""
-        win = winning_action(obs.legal)
-        if win is not None:
-            return win
-        if len(obs.legal) == 1:
-            return obs.legal[0]
+        obvious = obvious_action(obs.legal)
+        if obvious is not None:
+            return obvious
         try:
             return best_of(self.scores(obs, deadline), rng)
         except Late:
