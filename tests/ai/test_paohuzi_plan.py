@@ -29,7 +29,7 @@ def completions(a: int, b: int) -> list[tuple[int, int, bool | None]]:
     return out
 
 
-def block_choices(a: int, b: int, per: list[float], chou: frozenset[int], final: bool) -> list[Option]:
+def block_choices(a: int, b: int, per: list[float], chou: frozenset[int]) -> list[Option]:
     opts = completions(a, b)
     out = []
     for level in {h for _, h, _ in opts}:
@@ -39,8 +39,6 @@ def block_choices(a: int, b: int, per: list[float], chou: frozenset[int], final:
                 continue
             if peng is None:
                 rate += per[m] * plan.WEI_SHARE
-            elif final:
-                rate += per[m]
             elif m not in chou:
                 rate += per[m] * (1.0 if peng else plan.CHI_SHARE)
         if rate > 0:
@@ -48,29 +46,27 @@ def block_choices(a: int, b: int, per: list[float], chou: frozenset[int], final:
     return out
 
 
-Unit = tuple[tuple[int, ...], list[Option], list[Option], str]
+Unit = tuple[tuple[int, ...], list[Option], str]
 
 
 def all_units(pair: bool, per: list[float], chou: frozenset[int]) -> list[Unit]:
-    """Every unit a plan may use: (cards, choices when claimed, when last, kind)."""
+    """Every unit a plan may use: (cards, (huxi, chance) choices, kind)."""
     units: list[Unit] = []
     for cards in itertools.combinations_with_replacement(range(KINDS), 3):
         if group_type(list(cards)) is not None:
-            units.append((cards, [(chi_huxi(list(cards)), 1.0)], [], "group"))
+            units.append((cards, [(chi_huxi(list(cards)), 1.0)], "group"))
     for a, b in itertools.combinations_with_replacement(range(KINDS), 2):
-        claimed, won = block_choices(a, b, per, chou, False), block_choices(a, b, per, chou, True)
-        units.append(((a, b), claimed, won, "block"))
+        units.append(((a, b), block_choices(a, b, per, chou), "block"))
     if pair:
         for k in range(KINDS):
-            units.append(((k, k), [(0, 1.0)], [], "pair"))
-            units.append(((k,), [], [(0, 1.0 - math.exp(-per[k]))], "seed"))
+            units.append(((k, k), [(0, 1.0)], "pair"))
+            units.append(((k,), [(0, 1.0 - math.exp(-per[k] * plan.SEED_SHARE))], "seed"))
     return units
 
 
 def brute_force(free: list[int], groups: int, pair: bool, needed: int, unseen: list[int], reveals: int,
                 chou: frozenset[int] = frozenset()) -> float:
-    """The best plan's chance, by trying every multiset of units, every choice of the last group and
-    every choice of completions."""
+    """The best plan's chance, by trying every multiset of units and every choice of completions."""
     total = sum(unseen)
     per = [unseen[m] / total * reveals if total and reveals else 0.0 for m in range(KINDS)]
     units = all_units(pair, per, chou)
@@ -85,16 +81,12 @@ def brute_force(free: list[int], groups: int, pair: bool, needed: int, unseen: l
 
     def score(chosen: list[int]) -> None:
         nonlocal best
-        pairs = sum(units[i][3] in ("pair", "seed") for i in chosen)
+        pairs = sum(units[i][2] in ("pair", "seed") for i in chosen)
         if pairs != (1 if pair else 0):
             return
-        for last in [None, *range(len(chosen))]:
-            if any(units[i][3] == "seed" and j != last for j, i in enumerate(chosen)):
-                continue
-            lists = [units[i][2] if j == last else units[i][1] for j, i in enumerate(chosen)]
-            for picks in itertools.product(*lists):
-                if sum(h for h, _ in picks) >= needed:
-                    best = max(best, math.prod(p for _, p in picks))
+        for picks in itertools.product(*(units[i][1] for i in chosen)):
+            if sum(h for h, _ in picks) >= needed:
+                best = max(best, math.prod(p for _, p in picks))
 
     def search(start: int, chosen: list[int]) -> None:
         if len(chosen) == groups:
@@ -154,7 +146,7 @@ def test_a_ready_hand_wins_by_its_waits_and_more_reveals_help() -> None:
     unseen = [2] * KINDS
     each = 2 / sum(unseen) * 10  # expected reveals of one kind
     p = plan.Planner(unseen, 10).chance(free, 2, False, 3)
-    assert p == pytest.approx(1 - math.exp(-2 * each))  # the winning card may come from any reveal
+    assert p == pytest.approx(1 - math.exp(-2 * each * plan.CHI_SHARE))  # valued as a chi would be
     assert plan.Planner(unseen, 15).chance(free, 2, False, 3) > p
     assert plan.Planner(unseen, 10).chance(free, 2, False, 4) == 0.0  # no plan is worth 4 huxi
     gone = list(unseen)
@@ -174,7 +166,7 @@ def test_a_complete_set_of_groups_is_certain_and_a_missing_group_is_hopeless() -
     assert plan.Planner([4] * KINDS, 19).chance(loose, 1, True, 0) > 0.0  # but it can pair the winning card
 
 
-def test_chou_slows_a_block_that_must_be_claimed_but_never_the_winning_card() -> None:
+def test_chou_takes_away_a_peng_but_not_the_wei_or_a_chi_with_another_kind() -> None:
     free = [0] * KINDS
     for code in ("b5", "b5", "s1", "s2"):
         free[DECK.card(code)] += 1
@@ -185,5 +177,9 @@ def test_chou_slows_a_block_that_must_be_claimed_but_never_the_winning_card() ->
     assert 0 < stinking < open_
     alone = [0] * KINDS
     alone[DECK.card("b5")] = 2
-    last = plan.Planner(unseen, 12).chance(alone, 1, False, 0)
-    assert plan.Planner(unseen, 12, b5).chance(alone, 1, False, 0) == last
+    each = 1 / sum(unseen) * 12
+    others = plan.WEI_SHARE + plan.CHI_SHARE  # a wei of b5, a chi with s5
+    free_to_peng = plan.Planner(unseen, 12).chance(alone, 1, False, 0)
+    no_peng = plan.Planner(unseen, 12, b5).chance(alone, 1, False, 0)
+    assert free_to_peng == pytest.approx(1 - math.exp(-each * (1 + others)))
+    assert no_peng == pytest.approx(1 - math.exp(-each * others))

@@ -5,13 +5,15 @@ and the winning card completes the last group. So the free cards must already ho
 still to build, either the whole group or two of its cards (a *block*); with a four, the pair group
 may also be one card waiting for the winning card (a *seed*). The other free cards are dead weight,
 thrown out one per claim (at rest there is exactly one fewer of them than blocks). A *plan* splits
-the free cards this way and names the block the winning card will complete.
+the free cards this way.
 
 Each block is completed at a rate set by the copies still unseen of the kinds that complete it and
-by who may take them (``CHI_SHARE`` and the others below); the last block takes the winning card
-from any reveal. Taking the blocks as completed independently over the remaining reveals, a plan
-wins with probability ``prod(1 - exp(-rate_i))``, and ``Planner.chance`` is the best plan's among
-those worth enough huxi: an exhaustive search, lowest card first, memoised across one decision.
+by who may take them (``CHI_SHARE`` and the others below). Taking the blocks as completed
+independently over the remaining reveals, a plan wins with probability ``prod(1 - exp(-rate_i))``,
+and ``Planner.chance`` is the best plan's among those worth enough huxi: an exhaustive search,
+lowest card first, memoised across one decision. The winning card may complete any block from any
+reveal, but valuing the last block so measured worse than valuing every block alike, so a plan
+does not name its last block (a seed is always last).
 """
 
 from __future__ import annotations
@@ -25,9 +27,13 @@ from cardavia.games.paohuzi.cards import KINDS, chi_groups_with, chi_huxi, ident
 # The share of the reveals that may complete a block, by how it is completed. A chi may take the
 # seat's own reveal or the previous seat's (two in three) but loses cards to others' pengs and
 # chis; 0.25 measured best (arena, against random and against normal). A wei takes the seat's own
-# reveals. A kind in the seat's chou is never claimed; it still completes the winning block.
+# reveals. A kind in the seat's chou is never claimed (it may still win, but counting it for that
+# changed nothing measurable).
 CHI_SHARE = 0.25
 WEI_SHARE = 1.0 / 3.0
+# A seed waits for one kind from any reveal; a share of 0, 0.2 or 0.5 of those measured alike, the
+# whole rate about 0.01 worse (STRENGTH.md).
+SEED_SHARE = 0.2
 
 # The best plans: (huxi, chance) pairs, huxi ascending, each pair's chance the highest for that huxi
 # or more (huxi counted up to TOP).
@@ -102,9 +108,8 @@ def _units(k: int) -> tuple[Unit, ...]:
     return tuple(out)
 
 
-# A unit the lowest card may start: packed cards, masks, size, and its (huxi, chance) choices when
-# claimed and when it is the last group, completed by the winning card.
-Move = tuple[int, int, int, int, list[tuple[int, float]], list[tuple[int, float]]]
+# A unit the lowest card may start: packed cards, masks, size, and its (huxi, chance) choices.
+Move = tuple[int, int, int, int, list[tuple[int, float]]]
 
 
 class Planner:
@@ -125,12 +130,11 @@ class Planner:
         if groups < 0:
             return 0.0
         need = min(TOP, max(0, needed))
-        frontier = self._solve(_pack(free), sum(free), groups, pair, True)
+        frontier = self._solve(_pack(free), sum(free), groups, pair)
         return next((p for h, p in frontier if h >= need), 0.0)
 
-    def _choices(self, opts: tuple[Completion, ...], final: bool) -> list[tuple[int, float]]:
-        """(huxi, chance) of completing a block, one pair per huxi its completions reach. The final
-        block takes the winning card from any reveal, chou or not."""
+    def _choices(self, opts: tuple[Completion, ...]) -> list[tuple[int, float]]:
+        """(huxi, chance) of completing a block, one pair per huxi its completions reach."""
         out = []
         for level in sorted({h for _, h, _ in opts}, reverse=True):
             rate = 0.0
@@ -139,8 +143,6 @@ class Planner:
                     continue
                 if peng is None:
                     share = WEI_SHARE
-                elif final:
-                    share = 1.0
                 elif m in self.chou:
                     continue
                 else:
@@ -155,20 +157,17 @@ class Planner:
         if moves is None:
             moves = []
             for cards, once, twice, size, h, opts in _units(k):
-                if opts:
-                    claimed, won = self._choices(opts, False), self._choices(opts, True)
-                    moves.append((cards, once, twice, size, claimed, won))
-                else:
-                    moves.append((cards, once, twice, size, [(h, 1.0)], []))
+                choices = self._choices(opts) if opts else [(h, 1.0)]
+                moves.append((cards, once, twice, size, choices))
             self.moves[k] = moves
         return moves
 
-    def _solve(self, x: int, left: int, units: int, pair_open: bool, final_open: bool) -> Frontier:
+    def _solve(self, x: int, left: int, units: int, pair_open: bool) -> Frontier:
         if units == 0:
             return ZERO if pair_open else BASE
         if left < 2 * units - pair_open:
             return ZERO
-        key = (x << 5) | (units << 2) | (pair_open << 1) | final_open
+        key = (x << 4) | (units << 1) | pair_open
         hit = self.memo.get(key)
         if hit is not None:
             return hit
@@ -182,20 +181,17 @@ class Planner:
                     points.append((min(TOP, rh + h), p * rp))
 
         present = x | (x >> 1)
-        for cards, once, twice, size, claimed, won in self._moves(k):
-            if present & once == once and x & twice == twice:
-                if claimed:
-                    add(self._solve(x - cards, left - size, units - 1, pair_open, final_open), claimed)
-                if won and final_open:
-                    add(self._solve(x - cards, left - size, units - 1, pair_open, False), won)
+        for cards, once, twice, size, choices in self._moves(k):
+            if choices and present & once == once and x & twice == twice:
+                add(self._solve(x - cards, left - size, units - 1, pair_open), choices)
         one = 1 << (2 * q)
         if pair_open:
             if (x >> (2 * q)) & 3 >= 2:
-                points.extend(self._solve(x - 2 * one, left - 2, units - 1, False, final_open))
-            if final_open and self.per[k] > 0.0:  # a seed: the winning card pairs it
-                seed = [(0, 1.0 - math.exp(-self.per[k]))]
-                add(self._solve(x - one, left - 1, units - 1, False, False), seed)
-        points.extend(self._solve(x - one, left - 1, units, pair_open, final_open))  # dead weight
+                points.extend(self._solve(x - 2 * one, left - 2, units - 1, False))
+            if self.per[k] > 0.0:  # a seed: the winning card pairs it
+                seed = [(0, 1.0 - math.exp(-self.per[k] * SEED_SHARE))]
+                add(self._solve(x - one, left - 1, units - 1, False), seed)
+        points.extend(self._solve(x - one, left - 1, units, pair_open))  # dead weight
         result = _pareto(points)
         self.memo[key] = result
         return result
