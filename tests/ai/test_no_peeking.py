@@ -13,7 +13,7 @@ from cardavia.engine.rng import Rng
 def small(agent: object) -> object:
     """Shrink a hard agent's budget so the test stays quick (the logic is the same)."""
     if isinstance(agent, HardAgent):
-        agent.budget = Budget(worlds=2, horizon=4)
+        agent.budget = Budget(worlds=2)
     return agent
 
 

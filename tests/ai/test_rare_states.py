@@ -133,7 +133,7 @@ def play_out(game: Game, tier: str) -> int:
     for _ in range(game.spec.seats):
         agent = make_agent(game.spec.name, tier)
         if isinstance(agent, HardAgent):
-            agent.budget = Budget(worlds=2, horizon=4)
+            agent.budget = Budget(worlds=2)
         agents.append(agent)
     checked = 0
     while (decision := game.decision()) is not None:

@@ -92,6 +92,5 @@ def make_agent(game_name: str, tier: str) -> Agent:
         from cardavia.ai import sisepai_agents
         from cardavia.ai.hard import GameKit, HardAgent
 
-        normal, fast = sisepai_agents.NormalAgent(), sisepai_agents.EasyAgent("fast", 0.0, 0.0)
-        return HardAgent(GameKit(normal.scores, fast, sisepai_agents.position_value, sisepai_agents.PLAYOUT))
+        return HardAgent(GameKit(sisepai_agents.NormalAgent().scores, sisepai_agents.PLAYOUT))
     return tiers.NormalAgent(tier)

@@ -291,13 +291,6 @@ class EasyAgent:
 
 
 
-def position_value(game: Game, seat: int) -> float:
-    """``hand_value`` of ``seat`` in ``game``, read from that seat's own view."""
-    obs = Observation("sisepai", seat, game.view(seat), (), 0, lambda rng: game)
-    sit = situation(obs)
-    return hand_value(sit.hand, sit.exposed_points, sit)
-
-
 def _playout(world: Game, seat: int, action: str) -> float:
     from cardavia.ai.sisepai_sim import playout
 
