@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from cardavia.ai import make_agent, observe, paohuzi_hard
 from cardavia.ai.agent import Observation
-from cardavia.ai.paohuzi_agents import NormalAgent, situation
+from cardavia.ai.paohuzi_agents import Holding, NormalAgent, Situation, situation
 from cardavia.ai.paohuzi_plan import Planner
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
-from cardavia.games.paohuzi.cards import DECK
+from cardavia.games.paohuzi.cards import DECK, KINDS
 
 from .test_hard import FakeClock
 
@@ -86,8 +88,9 @@ def test_refusing_a_claim_is_valued_with_the_chou_it_makes() -> None:
         sit, h = situation(obs), situation(obs).holding
         assert sit.public is not None
         chou = frozenset(DECK.card(code) for code in obs.view["seats"][obs.seat]["chou"])
-        after = Planner(sit.unseen, sit.stock, chou | {sit.public}).chance(h.free, h.groups, h.pair, h.needed)
-        before = Planner(sit.unseen, sit.stock, chou).chance(h.free, h.groups, h.pair, h.needed)
+        dist = paohuzi_hard.gains(paohuzi_hard.triples("pass", sit), sit)
+        after = paohuzi_hard.upgraded_chance(Planner(sit.unseen, sit.stock, chou | {sit.public}), h, dist)
+        before = paohuzi_hard.upgraded_chance(Planner(sit.unseen, sit.stock, chou), h, dist)
         tie = dict((a, s) for s, a in normal.scores(obs))["pass"]
         scores = dict((a, s) for s, a in agent.scores(obs))
         assert scores["pass"] == pytest.approx(after + paohuzi_hard.TIE * tie)
@@ -95,3 +98,58 @@ def test_refusing_a_claim_is_valued_with_the_chou_it_makes() -> None:
         hurt += after < before
         checked += 1
     assert checked >= 10 and hurt >= 1
+
+
+S1, S5, B1 = DECK.card("s1"), DECK.card("s5"), DECK.card("b1")
+
+
+def seat_with(
+    kans: tuple[int, ...], melds: tuple[tuple[str, int], ...], unseen: dict[int, int], stock: int = 30,
+    public: int | None = None,
+) -> Situation:
+    """A situation with these kans and identical melds, ``unseen`` copies of some kinds (two of the
+    others), 60 unseen cards in all, and ``public`` on offer."""
+    counts = tuple(unseen.get(k, 2) for k in range(KINDS))
+    holding = Holding(tuple(0 for _ in counts), kans, 7 - len(kans) - len(melds), 0, 0)
+    return Situation(0, holding, counts, 60, stock, public, 1, "discard", melds)
+
+
+def test_a_triple_may_become_a_four_only_while_its_fourth_copy_is_unseen() -> None:
+    comes = 1.0 - math.exp(-paohuzi_hard.UPGRADE * 30 / 60)
+    kan = paohuzi_hard.gains([("kan", S1)], seat_with((S1,), (), {S1: 1}))
+    # a small kan (3 huxi) becomes a pao (6) on another seat's card, a ti (9) on the seat's own reveal
+    assert kan == pytest.approx({0: 1 - comes, 3: comes * 2 / 3, 6: comes / 3})
+    pengs = (("peng", S5), ("peng", B1))
+    peng = paohuzi_hard.gains(list(pengs), seat_with((), pengs, {S5: 1, B1: 1}))
+    # peng to pao: small 1 -> 6, big 3 -> 9
+    stay = 1 - comes
+    assert peng == pytest.approx({0: stay**2, 5: comes * stay, 6: comes * stay, 11: comes**2})
+    assert paohuzi_hard.gains([("kan", S1)], seat_with((S1,), (), {S1: 0})) == {0: 1.0}
+    last = paohuzi_hard.gains([("kan", S1)], seat_with((S1,), (), {S1: 1}, stock=0))
+    assert last == pytest.approx({0: 1.0, 3: 0.0, 6: 0.0})
+
+
+def test_the_triples_that_may_grow_follow_the_claim() -> None:
+    sit = seat_with((S1,), (("wei", S5), ("pao", B1)), {}, public=S5)
+    assert paohuzi_hard.triples("discard s2", sit) == [("kan", S1), ("wei", S5)]
+    assert paohuzi_hard.triples("pao", sit) == [("kan", S1)]
+    assert paohuzi_hard.triples("peng", seat_with((), (), {}, public=B1)) == [("peng", B1)]
+
+
+def test_a_gain_counts_only_with_the_huxi_it_brings() -> None:
+    planner = Planner(tuple(2 for _ in range(KINDS)), 30)
+    free = [0] * KINDS
+    for code in ("s2", "s3", "s4", "s7", "s7"):
+        free[DECK.card(code)] += 1
+    # a four held: a chi and a pair complete the hand, but 11 huxi lack 4 (a wei of the pair would
+    # leave no pair)
+    short = Holding(tuple(free), (), 2, 1, 11)
+    assert planner.chance(short.free, short.groups, short.pair, short.needed) == 0.0
+    assert paohuzi_hard.upgraded_chance(planner, short, {0: 0.6, 5: 0.3, 6: 0.1}) == pytest.approx(0.4)
+    assert paohuzi_hard.upgraded_chance(planner, short, {0: 1.0}) == 0.0
+    # no four yet: two chis are complete, and a first four (which would need a pair) is declined
+    free[DECK.card("s7")] -= 2
+    for code in ("s8", "s9", "s10"):
+        free[DECK.card(code)] += 1
+    done = Holding(tuple(free), (), 2, 0, 15)
+    assert paohuzi_hard.upgraded_chance(planner, done, {0: 0.5, 3: 0.5}) == pytest.approx(1.0)
