@@ -77,8 +77,9 @@ def gains(groups: list[tuple[str, int]], sit: Situation) -> Gains:
 
 def upgraded_chance(planner: Planner, h: Holding, dist: Gains) -> float:
     """The planner's chance for ``h``, averaged over the huxi gains ``dist``. A first four makes the
-    seat need a pair (and owe one more discard, which the planner's dead weight absorbs); since a
-    pao may be declined, the holding then takes the better of the two."""
+    seat need a pair (and owe one more discard, which the planner's dead weight absorbs); a pao may
+    be declined, so the holding then takes the better of the two (a ti may not, but is taken alike:
+    it needs the seat's own reveal of the one copy left)."""
     plain = planner.chance(h.free, h.groups, h.pair, h.needed)
     total = 0.0
     for gain, p in dist.items():
