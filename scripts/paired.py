@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from types import ModuleType
 
 from cardavia.ai.agent import make_agent
-from cardavia.ai.arena import Match, clustered_ci95, play_decks
+from cardavia.ai.arena import Match, clustered_ci95, deck_win_share, play_decks
 from cardavia.engine.errors import CardaviaError
 
 
@@ -61,11 +61,6 @@ def settings(items: Sequence[tuple[ModuleType, str, float]]) -> Iterator[None]:
             setattr(module, name, value)
 
 
-def deck_shares(match: Match, decks: int, workers: int) -> list[float]:
-    """The challenger's win share on each deck."""
-    return [sum(d.winner == d.seat for d in deck) / len(deck) for deck in play_decks(match, decks, workers)]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
@@ -92,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     shares = []
     for side in sides:
         with settings(side):
-            shares.append(deck_shares(match, args.decks, args.workers))
+            shares.append([deck_win_share(deck) for deck in play_decks(match, args.decks, args.workers)])
     a, b = shares
     diff = [y - x for x, y in zip(a, b, strict=True)]
     low, high = clustered_ci95(diff) or (0.0, 0.0)

@@ -95,6 +95,11 @@ def play_deck(match: Match, deck: int) -> list[DealResult]:
     return results
 
 
+def deck_win_share(deck: Sequence[DealResult]) -> float:
+    """The challenger's share of wins over one deck's deals."""
+    return sum(1.0 for d in deck if d.winner == d.seat) / len(deck)
+
+
 def _play_deck_task(args: tuple[Match, int]) -> list[DealResult]:
     return play_deck(*args)
 
@@ -137,7 +142,7 @@ def summarize(match: Match, seats: int, per_deck: Sequence[Sequence[DealResult]]
     if not deals:
         raise CardaviaError("no deals were played")
     wins = [1.0 if d.winner == d.seat else 0.0 for d in deals]
-    blocks = [sum(1.0 for d in deck if d.winner == d.seat) / len(deck) for deck in per_deck]
+    blocks = [deck_win_share(deck) for deck in per_deck]
     score_blocks = [sum(d.score for d in deck) / len(deck) for deck in per_deck]
     ci = clustered_ci95(blocks)
     score_ci = clustered_ci95(score_blocks)

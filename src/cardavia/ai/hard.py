@@ -3,9 +3,9 @@
 When normal's best actions are close (within ``Budget.margin``), the hard agent samples hidden
 worlds consistent with its view (``obs.worlds``) and plays each candidate in each world to the end
 with the game's playout model (``GameKit.playout``: a simple rule for every seat, 1 = our win, 0 =
-not). Each candidate's score is normal's plus ``weight`` times its mean playout result. Worlds are shared by
-all candidates (common random numbers). Randomness comes only from the ``rng`` given; the work is
-bounded by a sample budget, so a seeded match replays identically, and a ``deadline``
+not). Each candidate's score is normal's plus ``weight`` times its mean playout result. Worlds are
+shared by all candidates (common random numbers). Randomness comes only from the ``rng`` given; the
+work is bounded by a sample budget, so a seeded match replays identically, and a ``deadline``
 (``time.monotonic()``) stops the search early with the best candidate so far. One core only.
 """
 

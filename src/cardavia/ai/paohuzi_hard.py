@@ -58,10 +58,12 @@ def gains(groups: list[tuple[str, int]], sit: Situation) -> Gains:
     wei by a pao on another seat's card, or a ti on the seat's own reveal (one reveal in three); a
     peng by a pao on any reveal. Only a group whose fourth copy is unseen may gain."""
     dist: Gains = {0: 1.0}
+    if sit.unseen_total <= 0:
+        return dist
+    comes = 1.0 - math.exp(-UPGRADE * sit.stock / sit.unseen_total)
     for group, k in groups:
-        if sit.unseen[k] != 1 or sit.unseen_total <= 0:
+        if sit.unseen[k] != 1:
             continue
-        comes = 1.0 - math.exp(-UPGRADE * sit.stock / sit.unseen_total)
         pao = identical_huxi("pao", k) - identical_huxi(group, k)
         ways = {pao: comes}
         if group != "peng":

@@ -290,7 +290,6 @@ class EasyAgent:
         return choice
 
 
-
 def _playout(world: Game, seat: int, action: str) -> float:
     from cardavia.ai.sisepai_sim import playout
 
