@@ -235,9 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-        if args.command is None:  # plain ``cardavia`` starts the site
-            args = parser.parse_args(["serve"])
+        words = list(sys.argv[1:] if argv is None else argv)
+        if not words or (words[0].startswith("-") and words[0] not in ("-h", "--help")):
+            words.insert(0, "serve")  # ``cardavia [--port P ...]`` starts the site
+        args = parser.parse_args(words)
         result: int = args.run(args)
         return result
     except (UsageError, CardaviaError) as exc:

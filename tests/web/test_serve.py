@@ -38,6 +38,18 @@ def test_serve_options(served: list[dict[str, Any]]) -> None:
     assert call["app"].state.config.db_url == "sqlite+aiosqlite:////tmp/x.db"
 
 
+def test_serve_options_without_the_word_serve(served: list[dict[str, Any]]) -> None:
+    assert cli.main(["--port", "8011", "--db", "/tmp/y.db"]) == 0
+    assert served[0]["port"] == 8011
+    assert served[0]["app"].state.config.db_url == "sqlite+aiosqlite:////tmp/y.db"
+
+
+def test_top_level_help_still_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert "arena" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     ("value", "url"),
     [
@@ -56,7 +68,8 @@ def test_database_urls(value: str | None, url: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "argv", [["serve", "--port", "70000"], ["serve", "--port", "x"], ["serve", "--bogus"]]
+    "argv",
+    [["serve", "--port", "70000"], ["serve", "--port", "x"], ["serve", "--bogus"], ["--bogus"], ["--port"]],
 )
 def test_bad_serve_input(
     served: list[dict[str, Any]], capsys: pytest.CaptureFixture[str], argv: list[str]
