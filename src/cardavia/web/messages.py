@@ -82,6 +82,7 @@ TABLE_MESSAGES: dict[str, str] = {
     "event.sisepai.discard": _("{seat}: discarded {card}."),
     "event.sisepai.answer": _("{seat}: answered {action}."),
     "event.sisepai.win": _("{seat}: won with {card}, {score} points."),
+    "event.paohuzi.deal": _("New deal: {dealer} deals, {stock} cards in the stock."),
     "event.paohuzi.initial_ti": _("{seat}: laid down a ti."),
     "event.paohuzi.reveal": _("{seat}: revealed {card}."),
     "event.paohuzi.discard": _("{seat}: discarded {card}."),

@@ -428,7 +428,6 @@ function wordsFor(params) {
 /** @param {{kind: string, params: Record<string, any>}} event */
 function eventText(event) {
   if ((M.silent || []).includes(event.kind)) return "";
-  if (event.kind === "sisepai.resolve" || event.kind === "paohuzi.resolved") return "";
   const base = `event.${event.kind}`;
   const own = Boolean(state && event.params && event.params.seat === state.seat);
   const key = own && `${base}.you` in M ? `${base}.you` : base; // "You draw", not "You draws"
