@@ -114,12 +114,17 @@ class PlannerAgent:
         except Late:
             return self.normal.act(obs, rng)
 
+    def planner(self, obs: Observation, sit: Situation, chou: frozenset[int]) -> Planner:
+        """The planner for this decision: the unseen copies may be revealed, ``chou`` never claimed.
+        (``scripts/bounds.py`` overrides it to measure what knowing the stock would be worth.)"""
+        return Planner(sit.unseen, sit.stock, chou)
+
     def scores(self, obs: Observation, deadline: float | None = None) -> list[tuple[float, str]]:
         """Every legal action with its value: chance to win, less feeding danger, plus normal's
         score as a tie-break. Raises ``Late`` when ``deadline`` passes first."""
         sit = situation(obs)
         chou = frozenset(DECK.card(code) for code in obs.view["seats"][obs.seat]["chou"])
-        planner = Planner(sit.unseen, sit.stock, chou)
+        planner = self.planner(obs, sit, chou)
 
         def value(action: str) -> float:
             dist = gains(triples(action, sit), sit)
@@ -136,7 +141,7 @@ class PlannerAgent:
             if after is None:
                 offered = any(a == "peng" or a.startswith("chi ") for a in obs.legal)
                 if offered and sit.public is not None:  # refusing puts the card in the seat's chou
-                    return chance(sit.holding, Planner(sit.unseen, sit.stock, chou | {sit.public}))
+                    return chance(sit.holding, self.planner(obs, sit, chou | {sit.public}))
                 return chance(sit.holding)
             if sum(after.free) <= after.rest_size() or not discards(after):
                 return chance(after)
