@@ -43,18 +43,18 @@ CHEAT = "cheat"
 class Peeking(Observation):
     """An observation that also carries the real game (for the cheating agents of this script)."""
 
-    real: Game | None = None
+    real: Game
 
 
 def observe_with_real(game: Game, seat: int) -> Observation:
-    """``arena.observe``, plus the real game (a snapshot of it) for the cheats."""
+    """``observe``, plus the real game (a snapshot of it) for the cheats."""
     obs = observe(game, seat)
     return Peeking(obs.game, obs.seat, obs.view, obs.legal, obs.window, obs.worlds, game.clone())
 
 
 def real_game(obs: Observation) -> Game:
     """The real game behind ``obs``; only ``observe_with_real`` gives one."""
-    if not isinstance(obs, Peeking) or obs.real is None:
+    if not isinstance(obs, Peeking):
         raise RuntimeError("a cheating agent was given an honest observation")
     return obs.real
 
