@@ -25,11 +25,10 @@ from dataclasses import dataclass
 
 from cardavia.ai import arena
 from cardavia.ai.agent import TIERS, Agent, Observation, make_agent, observe
-from cardavia.ai.hard import GameKit, HardAgent
+from cardavia.ai.hard import HardAgent
 from cardavia.ai.paohuzi_agents import Situation
 from cardavia.ai.paohuzi_hard import PlannerAgent
 from cardavia.ai.paohuzi_plan import Planner
-from cardavia.ai.sisepai_agents import PLAYOUT, NormalAgent
 from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import KINDS
@@ -95,10 +94,12 @@ class RealHandsHard(HardAgent):
 
 
 def cheat(game: str) -> Agent:
-    """The cheating challenger of ``game``."""
+    """The cheating challenger of ``game``, built on the product's hard tier."""
     if game == "paohuzi":
         return StockPlanner(CHEAT)
-    return RealHandsHard(GameKit(NormalAgent().scores, PLAYOUT), name=CHEAT)
+    hard = make_agent(game, "hard")
+    assert isinstance(hard, HardAgent)
+    return RealHandsHard(hard.kit, hard.budget, name=CHEAT)
 
 
 def factory(game: str, tier: str) -> Agent:
