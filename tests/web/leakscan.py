@@ -26,7 +26,7 @@ from cardavia.engine.record import start
 from cardavia.engine.rng import Rng
 
 REFEREE_ONLY = ("answers", "seed", "hands", "deck", "wall", "record")
-DRAW_KINDS = ("sisepai.draw", "paohuzi.reveal")
+DRAW_KINDS = ("sisepai.draw", "paohuzi.draw")
 STOCK_RUN = 4
 
 

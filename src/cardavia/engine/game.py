@@ -103,6 +103,22 @@ class Game(Protocol):
         ...
 
 
+class Tracker(Protocol):
+    """One seat's view of a deal, built from nothing but the events that seat sees.
+
+    It shows every step between two decisions (the engine never stops there). Wherever the
+    engine waits, ``view()`` is ``game.view(seat)`` with ``to_act`` and ``legal`` left empty.
+    """
+
+    def apply(self, event: Event) -> None:
+        """Fold in the next event the seat sees."""
+        ...
+
+    def view(self) -> JSON:
+        """The seat's view now."""
+        ...
+
+
 class GameSpec(Protocol):
     """A game's rules module, as registered in ``cardavia.engine.registry``."""
 
@@ -119,6 +135,16 @@ class GameSpec(Protocol):
     def from_position(self, record: Mapping[str, Any]) -> Game:
         """Build the starting state of a record (everything but ``actions``); raise
         ``RecordError``/``NotationError`` on a malformed or impossible position."""
+        ...
+
+    def dealt(self, seed: int) -> JSON:
+        """The position of the seeded deal (what ``new_game(seed)`` deals) written out card by
+        card, without the seed: a record without ``actions``."""
+        ...
+
+    def tracker(self, position: Mapping[str, Any], seat: int) -> Tracker:
+        """``seat``'s view of a deal from the record ``position`` on, followed from the events that
+        seat sees (``Tracker``)."""
         ...
 
     def analyze(self, query: Mapping[str, Any]) -> JSON:

@@ -213,8 +213,8 @@ def test_pz26_peng_by_the_third_player_beats_the_next_players_chi(c1_answer):
         C2: ["discard b6", "discard b7", "discard s10", "discard s4", "discard s7", "discard s8"]
     }
     events = game.apply(C2, "discard s4")
-    assert first(events, "paohuzi.dies").params == {"seat": C2, "card": "s4"}
-    assert first(events, "paohuzi.reveal").params["seat"] == Y  # C1's turn is skipped
+    assert first(events, "paohuzi.dead").params == {"seat": C2, "card": "s4"}
+    assert first(events, "paohuzi.draw").params["seat"] == Y  # C1's turn is skipped
 
 
 PZ27 = [
@@ -242,7 +242,7 @@ def test_pz27_revealer_passes_next_player_chis():
     assert game.melds[C2][-1].text() == "chi b6 b7 b8"
     assert game.decision().seats == (C2,)
     events = game.apply(C2, "discard s6")
-    assert first(events, "paohuzi.reveal").params["seat"] == Y
+    assert first(events, "paohuzi.draw").params["seat"] == Y
 
 
 PZ28 = [
@@ -278,7 +278,7 @@ def test_pz29a_peng_cannot_take_a_discarded_fourth_card():
     seats = [seat("b8 " + " ".join(PZ29[0]["hand"]), *PZ29[0]["melds"]), PZ29[1], PZ29[2]]
     game = position(seats, next_=(Y, "discard"))
     events = game.apply(Y, "discard b8")
-    assert first(events, "paohuzi.dies").params == {"seat": Y, "card": "b8"}
+    assert first(events, "paohuzi.dead").params == {"seat": Y, "card": "b8"}
 
 
 def test_pz29b_a_revealed_fourth_card_it_can():

@@ -5,6 +5,7 @@ import pytest
 from cardavia.engine.errors import IllegalAction, NotationError, RecordError
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi import SPEC
+from cardavia.games.paohuzi.cards import DECK
 
 from .helpers import C1, C2, Y, kinds, position, seat
 
@@ -45,12 +46,12 @@ def test_events_of_a_whole_deal_hide_answers_and_log_automatic_steps():
                 if event.kind == "paohuzi.answer":
                     assert event.audience == frozenset({s})
                 else:
-                    assert event.audience is None or event.kind == "paohuzi.initial_ti"
+                    assert event.audience is None or event.kind in ("paohuzi.initial_ti", "paohuzi.chou")
                 for value in event.params.values():
                     assert isinstance(value, (int, str, list, type(None)))
-    assert {"paohuzi.reveal", "paohuzi.discard", "paohuzi.dies", "paohuzi.chou", "paohuzi.answer",
-            "paohuzi.resolved", "paohuzi.end"} <= seen  # fmt: skip
-    assert {"paohuzi.win", "paohuzi.draw"} & seen
+    assert {"paohuzi.draw", "paohuzi.discard", "paohuzi.dead", "paohuzi.chou", "paohuzi.answer",
+            "paohuzi.resolve", "paohuzi.end"} <= seen  # fmt: skip
+    assert {"paohuzi.win", "paohuzi.tianhu"} & seen
 
 
 @pytest.mark.parametrize(
@@ -64,10 +65,9 @@ def test_compulsory_wei_and_ti_events(card, meld, source):
     kind = meld.split()[0]
     params = {"seat": Y, "card": card} | ({"from": source} if source else {})
     assert [(e.kind, dict(e.params)) for e in game.opening] == [
-        ("paohuzi.reveal", {"seat": Y, "card": card, "stock": 0}),
+        ("paohuzi.draw", {"seat": Y, "card": card, "stock": 0}),
         (f"paohuzi.{kind}", params),
-        ("paohuzi.draw", {}),
-        ("paohuzi.end", {"winner": None, "payments": [0, 0, 0]}),
+        ("paohuzi.end", {"status": "draw", "winner": None, "payments": [0, 0, 0]}),
     ]
     assert game.melds[Y][-1].text() == meld
 
@@ -128,3 +128,36 @@ def test_analyze_hand_as_given_a_fourth_card_must_find_another_group():
     assert out["complete"] is True and "kan s1 s1 s1" in out["groups"] and "chi s1 s2 s3" in out["groups"]
     with pytest.raises(NotationError, match="unknown field"):
         SPEC.analyze({"hand": "s1", "exposed": []})
+
+
+def test_a_refused_claim_makes_chou_that_only_the_refuser_sees():
+    # PZ-26: C1 passes on his chi of Y's s9 while C2 pengs it; C1 is chou on s9, but that he could
+    # have claimed is his secret: the others see his chou only when it follows from public events.
+    from .test_chi_and_claims import PZ26
+
+    game = position(PZ26, stock="b8", next_=(Y, "discard"))
+    game.apply(Y, "discard s9")
+    game.apply(C2, "peng")
+    events = game.apply(C1, "pass")
+    chou = [e for e in events if e.kind == "paohuzi.chou" and e.params["seat"] == C1]
+    assert [(e.params["card"], e.audience) for e in chou] == [("s9", frozenset({C1}))]
+    assert game.view(C1)["seats"][C1]["chou"] == ["s9"]
+    assert game.view(Y)["seats"][C1]["chou"] == [] and game.view(C2)["seats"][C1]["chou"] == []
+    assert game.view(None)["seats"][C1]["chou"] == ["s9"]
+    for world_seed in range(5):  # a world a rival samples cannot contain the hidden chou either
+        world = game.determinize(Y, Rng(world_seed))
+        assert world.chou[C1] == 0 and world.view(Y) == game.view(Y)
+
+
+def test_a_public_chou_after_a_hidden_one_tells_only_the_others():
+    from .test_chi_and_claims import PZ26
+
+    game = position(PZ26, stock="b8", next_=(Y, "discard"))
+    game.apply(Y, "discard s9")
+    game.apply(C2, "peng")
+    game.apply(C1, "pass")
+    game._add_chou(C1, DECK.card("s9"), True)  # as C1's own discard of an s9 would
+    events = game._events
+    assert [(e.kind, e.params, e.audience) for e in events][-1] == (
+        "paohuzi.chou", {"seat": C1, "card": "s9"}, frozenset({Y, C2}))
+    assert game.view(Y)["seats"][C1]["chou"] == ["s9"]

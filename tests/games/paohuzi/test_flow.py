@@ -27,7 +27,7 @@ def test_pz33_compulsory_wei_kills_the_hand_and_what_follows():
     assert legal(game) == {Y: ["pao", "pass"]}  # never win, peng or chi for a dead hand
     events = game.apply(Y, "pao")
     assert "pao s3 s3 s3 s3" in view_seat(game, Y)["melds"]
-    assert [e.params["seat"] for e in events if e.kind == "paohuzi.reveal"] == [C1, C2, Y]
+    assert [e.params["seat"] for e in events if e.kind == "paohuzi.draw"] == [C1, C2, Y]
     assert "ti s1 s1 s1 s1" in view_seat(game, Y)["melds"]
     assert "paohuzi.discard" not in kinds(events)
     assert game.result == {"winner": None, "payments": [0, 0, 0]}
@@ -44,15 +44,15 @@ def test_pz34_same_shape_enough_huxi_win_or_dead():
     won.apply(Y, "win")
     assert (won.result["score"], won.result["tun"]) == (16, 1)
     events = game.apply(Y, "pass")
-    assert game.dead[Y] and "paohuzi.dead" in kinds(events)
-    assert first(events, "paohuzi.reveal").params["seat"] == C1
+    assert game.dead[Y] and "paohuzi.dead_hand" in kinds(events)
+    assert first(events, "paohuzi.draw").params["seat"] == C1
 
 
 def test_pz35_peng_blocked_when_only_a_kan_would_remain():
     melds = ["chi s1 s2 s3", "chi s4 s5 s6", "chi b2 b3 b4", "chi b5 b6 b7", "chi s8 s9 s10"]
     game = position([seat("s7 s7 b1 b1 b1", *melds), seat("s7 b9"), seat("")], next_=(C1, "discard"))
     events = game.apply(C1, "discard s7")
-    assert legal(game) == {} and "paohuzi.dies" in kinds(events)
+    assert legal(game) == {} and "paohuzi.dead" in kinds(events)
 
 
 def test_pz36_kan_cards_are_not_discardable():
@@ -181,14 +181,14 @@ def test_pz40_chi_after_two_ti_needs_no_discard():
     assert legal(game) == {C2: ["chi s2 s7 s10", "chi s7 s8 s9", "pass"]}
     events = game.apply(C2, "chi s7 s8 s9")
     assert (game.held(C2), game.owed(C2)) == (21, 0)
-    assert first(events, "paohuzi.reveal").params["seat"] == Y
+    assert first(events, "paohuzi.draw").params["seat"] == Y
 
 
 def test_pz40_dealer_with_two_ti_makes_no_opening_discard():
     dealer_hand = PZ40_C2 + " s1"
     game = _start(_deal({C2: dealer_hand}, dealer=C2), C2, "b9")
     assert (game.held(C2), game.owed(C2)) == (21, 0)
-    assert first(game.opening, "paohuzi.reveal").params["seat"] == Y
+    assert first(game.opening, "paohuzi.draw").params["seat"] == Y
     assert "paohuzi.discard" not in kinds(game.opening)
 
 
@@ -248,7 +248,8 @@ def test_pz44_variant_chi_on_the_last_card_then_draw():
     game.apply(Y, "chi s1 s2 s3")
     assert legal(game) == {Y: ["discard b10", "discard b5", "discard b7"]}
     events = game.apply(Y, "discard b7")
-    assert kinds(events)[-3:] == ["paohuzi.dies", "paohuzi.draw", "paohuzi.end"]
+    assert kinds(events)[-4:] == ["paohuzi.window", "paohuzi.resolve", "paohuzi.dead", "paohuzi.end"]
+    assert events[-1].params["status"] == "draw"
 
 
 def test_pz45_turn_passing():
@@ -267,17 +268,22 @@ def test_pz45_turn_passing():
     assert [(e.kind, e.params.get("seat"), e.params.get("card")) for e in events] == [
         ("paohuzi.discard", Y, "s4"),
         ("paohuzi.chou", Y, "s4"),
-        ("paohuzi.dies", Y, "s4"),
-        ("paohuzi.reveal", C1, "b7"),
-        ("paohuzi.dies", C1, "b7"),
+        ("paohuzi.window", None, "s4"),
+        ("paohuzi.resolve", None, "s4"),
+        ("paohuzi.dead", Y, "s4"),
+        ("paohuzi.draw", C1, "b7"),
+        ("paohuzi.window", None, "b7"),
+        ("paohuzi.resolve", None, "b7"),
+        ("paohuzi.dead", C1, "b7"),
         ("paohuzi.chou", C1, "b7"),
-        ("paohuzi.reveal", C2, "s2"),
+        ("paohuzi.draw", C2, "s2"),
+        ("paohuzi.window", None, "s2"),
     ]
     assert legal(game) == {C2: ["chi s1 s2 s3", "pass"]}
     game.apply(C2, "chi s1 s2 s3")
     events = game.apply(C2, "discard b9")
-    assert first(events, "paohuzi.dies").params == {"seat": C2, "card": "b9"}
-    assert first(events, "paohuzi.reveal").params["seat"] == Y
+    assert first(events, "paohuzi.dead").params == {"seat": C2, "card": "b9"}
+    assert first(events, "paohuzi.draw").params["seat"] == Y
 
 
 def test_pz45_variant_the_player_after_the_claimer_continues():
@@ -287,7 +293,7 @@ def test_pz45_variant_the_player_after_the_claimer_continues():
     assert legal(game) == {C1: ["pass", "peng"]}
     game.apply(C1, "peng")
     events = game.apply(C1, "discard b10")
-    assert first(events, "paohuzi.reveal").params["seat"] == C2
+    assert first(events, "paohuzi.draw").params["seat"] == C2
 
 
 # ----- the ruleset option OWN_WEI_UPGRADE ---------------------------------------------------------

@@ -182,7 +182,7 @@ def test_pz08b_in_play_win_on_own_reveal():
 def test_pz08c_no_option_on_a_discard():
     game = position([seat("b2", *PZ08_MELDS), seat(""), seat("b2 s10")], next_=(C2, "discard"))
     events = game.apply(C2, "discard b2")
-    assert first(events, "paohuzi.dies").params == {"seat": C2, "card": "b2"}
+    assert first(events, "paohuzi.dead").params == {"seat": C2, "card": "b2"}
     assert game.result == {"winner": None, "payments": [0, 0, 0]}  # Y reveals next: stock empty
 
 
@@ -203,7 +203,7 @@ def test_pz09_options_and_pao_without_discard():
     events = game.apply(Y, "pao")
     assert game.melds[Y][1].text() == "pao s4 s4 s4 s4"
     assert game.fours(Y) == 2 and game.owed(Y) == 0
-    assert first(events, "paohuzi.reveal").params["seat"] == C1
+    assert first(events, "paohuzi.draw").params["seat"] == C1
 
 
 PZ10_MELDS = ["peng b4 b4 b4", "chi b1 b2 b3", "chi s4 s5 s6", "chi b7 b8 b9", "chi s7 s8 s9"]
@@ -229,7 +229,7 @@ def test_pz10ab_in_play(revealer):
 def test_pz10c_peng_cannot_take_a_discard():
     game = position([seat("s1 s2 s3 b6 b6", *PZ10_MELDS), seat(""), seat("b4")], next_=(C2, "discard"))
     events = game.apply(C2, "discard b4")
-    assert "paohuzi.dies" in [e.kind for e in events]
+    assert "paohuzi.dead" in [e.kind for e in events]
 
 
 def test_pz11_first_ti_then_win():

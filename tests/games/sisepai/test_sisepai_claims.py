@@ -430,7 +430,7 @@ def test_c43_the_drawer_uses_his_own_draw():
     game.apply(1, "pass")
     game.apply(0, "take RS WS GS")
     events = game.apply(0, "discard WE")
-    assert [e.kind for e in events if e.kind == "sisepai.asked"] == []
+    assert _first_resolve(events) == ("WD", None)  # nobody was asked: the discard died at once
     assert draws(events)[0][0] == 1
 
 
@@ -438,7 +438,7 @@ def test_c44_forced_general_then_discard():
     game = position(FIXTURE_A, "GG RN")
     assert melds(game, 0) == ["GG"]
     events = game.apply(0, "discard RA")
-    assert [e.kind for e in events if e.kind == "sisepai.asked"] == []
+    assert _first_resolve(events) == ("WD", None)  # nobody was asked: the discard died at once
     assert draws(events)[0][0] == 1
     assert all(not (k % 7 == 0 or k >= 28) for pile in game.discards for k in pile)
 
@@ -470,3 +470,8 @@ def test_c46_a_win_ends_the_deal_immediately():
     assert game.decision() is None
     assert game.status == "win"
     refused(game, 0, "pass")
+
+
+def _first_resolve(events):
+    resolve = next(e for e in events if e.kind == "sisepai.resolve")
+    return resolve.params["window"], resolve.params["seat"]

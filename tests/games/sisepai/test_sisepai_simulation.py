@@ -75,7 +75,7 @@ def _check_resolution(game, seat, action, events):
     answers[seat] = "win" if action.startswith("take") and "win" in window.options[seat] else action
     if kind == W1 and is_single(card):
         answers[owner] = f"take {DECK.codes[card]}"  # the drawer's forced take
-    resolved = [e.params["winner"] for e in events if e.kind == "sisepai.resolve"]
+    resolved = [e.params["seat"] for e in events if e.kind == "sisepai.resolve"]
     assert resolved[0] == _plain_resolution(answers, owner, kind)
 
 

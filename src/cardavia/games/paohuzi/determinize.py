@@ -101,6 +101,7 @@ def determinize(game: PaohuziGame, seat: int, rng: Rng) -> PaohuziGame:
         kinds = iter(ti_kinds[s])
         g.melds[s] = [identical("ti", next(kinds), True) if m.hidden else m for m in g.melds[s]]
     g.hands = hands
+    g.chou = [c if s == seat else g.chou_shown[s] for s, c in enumerate(g.chou)]  # refusals unseen
     g.stock = tuple(g.stock[: g.top]) + tuple(stock)
     g._bases = [None] * SEATS
     g._parts = [None] * SEATS

@@ -3,6 +3,22 @@
 ``PaohuziGame`` implements the kernel's ``Game`` protocol. Automatic steps (initial ti, reveals,
 compulsory wei/ti, windows nobody can use, cards dying, chou, the dead hand, the end) run inside
 ``apply`` and are reported as events; only real choices are actions. Seats: 0 = Y, 1 = C1, 2 = C2.
+
+Events (``Event.kind``: params; every seat sees them unless an audience is named). Every card open
+to claims gets the same public events whether or not anybody may claim it:
+
+* ``paohuzi.deal``: dealer, shown, stock;  ``paohuzi.initial_ti``: seat (and card, for that seat);
+* ``paohuzi.draw``: seat, card, stock — a stock card revealed;
+* ``paohuzi.wei`` / ``paohuzi.ti``: seat, card (ti also ``from``: kan or wei) — compulsory melds;
+* ``paohuzi.window``: card, owner, window (reveal or discard) — the card is open to claims;
+* ``paohuzi.answer``: seat, action — audience: that seat only;
+* ``paohuzi.resolve``: card, window, seat, action (the claim that won, or None) — the window is over;
+* ``paohuzi.chi`` (groups), ``paohuzi.peng``, ``paohuzi.pao`` (``from``): seat, card — claims;
+* ``paohuzi.discard``: seat, card;  ``paohuzi.dead``: seat, card — nobody took the card;
+* ``paohuzi.chou``: seat, card — public when it follows the seat's own discard or unclaimed
+  reveal; audience: that seat only when it follows a refused chi or peng (the refusal is hidden);
+* ``paohuzi.dead_hand``: seat;  ``paohuzi.tianhu``: seat, huxi;  ``paohuzi.win``: seat, card,
+  huxi, tun;  ``paohuzi.end``: status (win or draw), winner, payments.
 """
 
 from __future__ import annotations
@@ -82,7 +98,8 @@ class PaohuziGame:
         self.hands = hands
         self.melds = melds
         self.rows: list[list[int]] = [[] for _ in range(SEATS)]
-        self.chou = chou
+        self.chou = chou  # per seat, a bitmask of card kinds
+        self.chou_shown = chou[:]  # the part every seat knows (not the refusals)
         self.dead = [False] * SEATS
         self.stock = stock
         self.top = 0
@@ -214,6 +231,7 @@ class PaohuziGame:
         g.melds = [m[:] for m in self.melds]
         g.rows = [r[:] for r in self.rows]
         g.chou = self.chou[:]
+        g.chou_shown = self.chou_shown[:]
         g.dead = self.dead[:]
         g.window = None if self.window is None else self.window.copy()
         g.plans = dict(self.plans)
@@ -274,10 +292,13 @@ class PaohuziGame:
             hand = self.hands[seat]
             for k in range(KINDS):
                 if hand[k] == 4:
+                    was_shown = seat == self.dealer and k == self.shown  # then its kind is no secret
                     self._take(seat, k, 4)
                     self._add_meld(seat, identical("ti", k, hidden=True))
                     self._emit("paohuzi.initial_ti", {"seat": seat, "card": CODES[k]}, {seat})
-                    self._emit("paohuzi.initial_ti", {"seat": seat}, {s for s in range(SEATS) if s != seat})
+                    others = {s for s in range(SEATS) if s != seat}
+                    params = {"seat": seat, "card": CODES[k]} if was_shown else {"seat": seat}
+                    self._emit("paohuzi.initial_ti", params, others)
         order = (self.dealer, nxt(self.dealer), nxt(nxt(self.dealer)))
         self.queue = tuple(s for s in order if self._tianhu_qualifies(s))
         if self.queue:
@@ -343,13 +364,19 @@ class PaohuziGame:
 
     def _kill(self, seat: int) -> None:
         self.dead[seat] = True
-        self._emit("paohuzi.dead", {"seat": seat})
+        self._emit("paohuzi.dead_hand", {"seat": seat})
 
-    def _add_chou(self, seat: int, card: int) -> None:
+    def _add_chou(self, seat: int, card: int, public: bool) -> None:
+        """Make ``seat`` chou on ``card``; ``public`` when it follows from public events."""
         bit = 1 << card
-        if not self.chou[seat] & bit:
+        if public and not self.chou_shown[seat] & bit:
+            self.chou_shown[seat] |= bit
+            audience = None if not self.chou[seat] & bit else {s for s in range(SEATS) if s != seat}
             self.chou[seat] |= bit
-            self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]})
+            self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, audience)
+        elif not self.chou[seat] & bit:
+            self.chou[seat] |= bit
+            self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, {seat})
 
     def _canonical(self, action: str) -> str:
         parsed = read_action(action, DECK)
@@ -412,7 +439,7 @@ class PaohuziGame:
     def _discard(self, seat: int, card: int) -> None:
         self._take(seat, card, 1)
         self._emit("paohuzi.discard", {"seat": seat, "card": CODES[card]})
-        self._add_chou(seat, card)
+        self._add_chou(seat, card, True)
         if not self._open_window(card, seat, DISCARD):
             self._dies(seat, card, False)
             self._turn(nxt(seat))
@@ -431,17 +458,10 @@ class PaohuziGame:
             return None if a == PASS else (-_level(a), (s - owner) % SEATS - offset)
 
         best = resolve(window.answers, priority)
-        self._emit(
-            "paohuzi.resolved",
-            {
-                "card": CODES[card],
-                "seat": None if best is None else best[0],
-                "action": None if best is None else best[1],
-            },
-        )
+        self._emit_resolve(card, kind, best)
         for s, a in sorted(window.answers.items()):
             if a == PASS and any(o == "peng" or o.startswith("chi ") for o in window.options[s]):
-                self._add_chou(s, card)
+                self._add_chou(s, card, False)
         self.window = None
         if best is None:
             self._dies(owner, card, kind == REVEAL)
@@ -486,9 +506,9 @@ class PaohuziGame:
 
     def _dies(self, seat: int, card: int, revealed: bool) -> None:
         self.rows[seat].append(card)
-        self._emit("paohuzi.dies", {"seat": seat, "card": CODES[card]})
+        self._emit("paohuzi.dead", {"seat": seat, "card": CODES[card]})
         if revealed:
-            self._add_chou(seat, card)
+            self._add_chou(seat, card, True)
 
     # ----- reveals, compulsory melds, windows -------------------------------------------------
 
@@ -501,7 +521,7 @@ class PaohuziGame:
             card = self.stock[self.top]
             self.top += 1
             self._emit(
-                "paohuzi.reveal", {"seat": seat, "card": CODES[card], "stock": len(self.stock) - self.top}
+                "paohuzi.draw", {"seat": seat, "card": CODES[card], "stock": len(self.stock) - self.top}
             )
             if self._compulsory(seat, card):
                 if self._after_compulsory(seat, card):
@@ -557,13 +577,19 @@ class PaohuziGame:
         sees) never tell whether somebody could claim.
         """
         self.decision_id += 1
+        self._emit("paohuzi.window", {"card": CODES[card], "owner": owner, "window": kind})
         options, plans = self.options(card, owner, kind)
         if not options:
+            self._emit_resolve(card, kind, None)  # as if every asked seat had passed
             return False
         self.card, self.owner, self.kind, self.plans = card, owner, kind, plans
         self.window = ClaimWindow(self.decision_id, options)
         self.phase, self.actor = WINDOW, -1
         return True
+
+    def _emit_resolve(self, card: int, kind: str, best: tuple[int, str] | None) -> None:
+        seat, action = (None, None) if best is None else best
+        self._emit("paohuzi.resolve", {"card": CODES[card], "window": kind, "seat": seat, "action": action})
 
     def options(
         self, card: int, owner: int, kind: str
@@ -632,10 +658,11 @@ class PaohuziGame:
         self.actor = -1
         self.window = None
         self.decision_id += 1
-        self._emit("paohuzi.end", {"winner": result["winner"], "payments": list(result["payments"])})
+        status = "draw" if result["winner"] is None else "win"
+        self._emit("paohuzi.end", {"status": status, "winner": result["winner"],
+                                   "payments": list(result["payments"])})
 
     def _draw_end(self) -> None:
-        self._emit("paohuzi.draw", {})
         self._finish({"winner": None, "payments": [0] * SEATS})
 
     def _pay(self, winner: int, huxi: int, card: int | None, groups: list[str]) -> None:

@@ -13,6 +13,7 @@ from cardavia.games.paohuzi.game import SEATS, PaohuziGame
 from cardavia.games.paohuzi.huxi import NO_SPLIT, cache_info
 from cardavia.games.paohuzi.melds import Meld, identical, parse_meld, scored_groups, win_huxi
 from cardavia.games.paohuzi.rules import DEFAULT_RULES, PAO, Rules
+from cardavia.games.paohuzi.tracker import Tracker
 
 DEALER_CARDS, OTHER_CARDS, STOCK_CARDS = 21, 20, 19
 
@@ -64,6 +65,16 @@ class PaohuziSpec:
         game.events_enabled = events
         game.begin()
         return game
+
+    def dealt(self, seed: int) -> JSON:
+        """The position of the seeded deal written out card by card, without the seed."""
+        position = self.new_game(seed).record()
+        del position["seed"], position["actions"]
+        return position
+
+    def tracker(self, position: Mapping[str, Any], seat: int) -> Tracker:
+        """``seat``'s view of the deal from ``position`` on, followed event by event."""
+        return Tracker(position, seat)
 
     @staticmethod
     def _hand_codes(cards: Sequence[int], shown: int | None) -> list[str]:

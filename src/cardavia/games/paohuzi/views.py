@@ -30,11 +30,12 @@ def _seat_doc(game: PaohuziGame, s: int, seat: int | None, over: bool) -> dict[s
     hand: Any = DECK.format_list(DECK.expand(game.hands[s])) if sees_all else sum(game.hands[s])
     melds = [m.text() if sees_all or not m.hidden else m.kind for m in game.melds[s]]
     shown = game.shown if s == game.dealer and game.shown >= 0 else None
+    chou = game.chou[s] if sees_all else game.chou_shown[s]  # a refused chi or peng stays hidden
     return {
         "hand": hand,
         "melds": melds,
         "discards": [CODES[c] for c in game.rows[s]],
-        "chou": [CODES[k] for k in range(KINDS) if game.chou[s] >> k & 1],
+        "chou": [CODES[k] for k in range(KINDS) if chou >> k & 1],
         "shown": None if shown is None else CODES[shown],
         "dead": game.dead[s],
     }

@@ -9,6 +9,7 @@ together with the kernel they run about twice as fast as under CPython, with the
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,8 +17,9 @@ from cardavia.engine.game import JSON, Game
 from cardavia.games.sisepai.analyze import analyze as _analyze
 from cardavia.games.sisepai.cards import DECK, SEATS
 from cardavia.games.sisepai.melds import best_score
-from cardavia.games.sisepai.position import deal, read_position
+from cardavia.games.sisepai.position import deal, read_position, write_record
 from cardavia.games.sisepai.state import SisepaiGame
+from cardavia.games.sisepai.tracker import Tracker
 
 
 class SisepaiSpec:
@@ -34,6 +36,16 @@ class SisepaiSpec:
     def from_position(self, record: Mapping[str, Any]) -> SisepaiGame:
         """The starting state of a record (seed, or hands/melds/stock/next)."""
         return SisepaiGame(self, read_position(record))
+
+    def dealt(self, seed: int) -> JSON:
+        """The position of the seeded deal written out card by card, without the seed."""
+        position = write_record(dataclasses.replace(deal(seed), seed=None), [])
+        del position["actions"]
+        return position
+
+    def tracker(self, position: Mapping[str, Any], seat: int) -> Tracker:
+        """``seat``'s view of the deal from ``position`` on, followed event by event."""
+        return Tracker(position, seat)
 
     def analyze(self, query: Mapping[str, Any]) -> JSON:
         """One ``analyze`` query: ``{"hand", "exposed", "new"}``."""

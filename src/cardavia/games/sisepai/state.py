@@ -3,19 +3,21 @@
 Automatic steps (draws, windows nobody can use, forced takes of drawn Generals and flowers, dead
 cards, the end) run inside ``apply`` and at the start; the game stops only where a seat must answer.
 
-Events (``Event.kind``: params; every seat sees them unless an audience is named):
+Events (``Event.kind``: params; every seat sees them unless an audience is named). Every public
+card gets the same public events whether or not anybody may claim it, so the events a seat sees
+never tell whether another seat had an option:
 
-* ``sisepai.start``: dealer, stock — ``start_events`` holds what happened before the first decision;
+* ``sisepai.deal``: dealer, stock — ``start_events`` holds what happened before the first decision;
 * ``sisepai.draw``: seat, card, stock (cards left);
-* ``sisepai.window``: card, owner, window (W1/W2/WD), id — a claim window waits for answers;
-* ``sisepai.asked``: seat, id — audience: that seat only;
-* ``sisepai.answer``: seat, action, id — audience: that seat only (answers stay hidden);
-* ``sisepai.resolve``: id, window, winner (seat or None) — after the answers are in;
+* ``sisepai.window``: card, owner, window (W1/W2/WD) — the card is open to claims. An untaken W1
+  card always gets its W2 window;
+* ``sisepai.answer``: seat, action — audience: that seat only (answers stay hidden);
+* ``sisepai.resolve``: card, window, seat (who takes or wins it, or None) — the window is over;
 * ``sisepai.take``: seat, card, group, forced (the drawer's forced take of a General or flower);
   the taker must discard next (``decision()`` says so; the answers themselves stay hidden);
 * ``sisepai.discard``: seat, card;
 * ``sisepai.dead``: seat, card — nobody took the card; it joins that seat's dead cards;
-* ``sisepai.win``: seat, card, score, groups;  ``sisepai.end``: status (win or draw).
+* ``sisepai.win``: seat, card, score, groups;  ``sisepai.end``: status (win or draw), winner.
 """
 
 from __future__ import annotations
@@ -180,7 +182,7 @@ class SisepaiGame:
         self._taker = -1
         self._result: JSON | None = None
         self._events: list[Event] | None = [] if events_enabled else None
-        self._emit("sisepai.start", dealer=start.dealer, stock=len(start.stock))
+        self._emit("sisepai.deal", dealer=start.dealer, stock=len(start.stock))
         if start.next_step == DISCARD_STEP:
             self._await_discard(start.next_seat)
         else:
@@ -448,7 +450,12 @@ class SisepaiGame:
         self._card, self._owner, self._kind = card, owner, kind
         self._window_id += 1
         forced = self._forced = kind == W1 and _SINGLE[card]
+        events = self._events
+        if events is not None:
+            events.append(Event("sisepai.window", {"card": CODES[card], "owner": owner, "window": kind}))
         if forced and self.can_win(owner, card):
+            if events is not None:
+                events.append(_resolve_event(card, kind, owner))
             self._win(owner, card)
             return True
         if reuse is not None:
@@ -458,20 +465,17 @@ class SisepaiGame:
         self._phase = _WINDOW
         if options:
             self._window = ClaimWindow(self._window_id, options)
-            events = self._events
-            if events is not None:
-                # Public: the game waits on a claim window. Private: whether you are asked.
-                wid = self._window_id
-                events.append(Event("sisepai.window", {"card": CODES[card], "owner": owner, "window": kind,
-                                                       "id": wid}))
-                for seat in options:
-                    events.append(Event("sisepai.asked", {"seat": seat, "id": wid}, _AUDIENCE[seat]))
             return True
         self._window = None
         if forced:
             self._resolve()
             return True
-        return False  # nobody could claim: no event, the next one (dead) says it all
+        if events is not None:  # the same public steps as when every asked seat passes
+            events.append(_resolve_event(card, kind, None))
+            if kind == W1:
+                events.append(Event("sisepai.window", {"card": CODES[card], "owner": owner, "window": W2}))
+                events.append(_resolve_event(card, W2, None))
+        return False  # nobody could claim: the card dies
 
     def _ask(self, card: int, owner: int, kind: str, forced: bool) -> dict[int, tuple[str, ...]]:
         """The options of every eligible seat that has something other than ``pass``.
@@ -537,9 +541,8 @@ class SisepaiGame:
         claims = [(seat, answer) for seat, answer in answers.items() if answer != PASS]
         # One claim wins alone; the priority table is needed only between several.
         winner = resolve(answers, self._priority) if len(claims) > 1 else claims[0] if claims else None
-        if self._events is not None and window is not None:
-            self._events.append(Event("sisepai.resolve", {
-                "id": self._window_id, "window": kind, "winner": None if winner is None else winner[0]}))
+        if self._events is not None:
+            self._events.append(_resolve_event(card, kind, None if winner is None else winner[0]))
         if winner is None:
             if kind == W1 and window is not None:
                 self._run(card, owner, W2, window.options)
@@ -600,7 +603,7 @@ class SisepaiGame:
         self._phase = _OVER
         self._window = None
         self._result = result if result is not None else {"winner": None}
-        self._emit("sisepai.end", status=self.status)
+        self._emit("sisepai.end", status=self.status, winner=self._result["winner"])
 
     # --- answers and discards --------------------------------------------------------------------
 
@@ -620,8 +623,7 @@ class SisepaiGame:
         window.answers[seat] = answer
         self.log.append(f"S{seat} {answer}")
         if self._events is not None:
-            params = {"seat": seat, "action": answer, "id": self._window_id}
-            self._events.append(Event("sisepai.answer", params, _AUDIENCE[seat]))
+            self._events.append(Event("sisepai.answer", {"seat": seat, "action": answer}, _AUDIENCE[seat]))
         if len(window.answers) == len(window.options):
             self._resolve()
 
@@ -753,6 +755,11 @@ def _shared_event(kind: str, seat: int, card: int, stock: int = -1) -> Event:
             params["stock"] = stock
         event = _SHARED_EVENTS[key] = Event(kind, MappingProxyType(params))
     return event
+def _resolve_event(card: int, kind: str, seat: int | None) -> Event:
+    """The public end of a window on ``card``: who takes or wins it (``seat``), or nobody."""
+    return Event("sisepai.resolve", {"card": CODES[card], "window": kind, "seat": seat})
+
+
 _TAKE_TEXTS: dict[Group, str] = {}
 
 

@@ -1,0 +1,122 @@
+"""One seat's view of a Paohuzi deal, followed from the events that seat sees.
+
+``Tracker(position, seat)`` starts from a record's starting position (before anything happened);
+``apply(event)`` folds in each event the seat may see. Between two events the engine never
+stops, so this is how the live table shows every step of a burst. ``view()`` equals
+``game.view(seat)`` wherever the engine waits (the tests check it over thousands of deals), except
+``to_act`` and ``legal``, which the caller fills in for the seat's own decisions. Since nothing but
+those events goes in, what a seat is shown is a function of what it may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardavia.engine.game import JSON, Event
+from cardavia.games.paohuzi.cards import DECK
+from cardavia.games.paohuzi.game import REVEAL, SEATS
+from cardavia.games.paohuzi.melds import parse_meld
+
+
+class Tracker:
+    """The view of ``seat``, event by event."""
+
+    def __init__(self, position: Mapping[str, Any], seat: int) -> None:
+        self.seat = seat
+        self.dealer: int = position["dealer"]
+        hands = [DECK.parse_list(h) for h in position["hands"]]
+        self.hand = DECK.counts(hands[seat])
+        self.sizes = [len(h) for h in hands]
+        raw_melds = position.get("melds") or [[] for _ in range(SEATS)]
+        self.melds: list[list[str]] = [[parse_meld(m).text() for m in ms] for ms in raw_melds]
+        chou = position.get("chou") or [[] for _ in range(SEATS)]
+        self.chou: list[set[str]] = [set(c) for c in chou]
+        self.discards: list[list[str]] = [[] for _ in range(SEATS)]
+        self.dead = [False] * SEATS
+        self.stock = len(position.get("stock", []))
+        dealt = position["hands"][self.dealer]
+        self.shown: str | None = dealt[-1] if "next" not in position and dealt else None
+        self.public: JSON | None = None
+
+    def apply(self, event: Event) -> None:
+        """Fold in one event ``seat`` sees (the end of the deal is shown by the game's own view)."""
+        kind, p = event.kind.removeprefix("paohuzi."), event.params
+        seat: int = p.get("seat", -1)
+        if kind == "initial_ti":
+            code: str | None = p.get("card")  # the owner learns the kind (everybody, when it was shown)
+            self._give(seat, [code] * 4)
+            hidden = code is None or seat != self.seat
+            self.melds[seat].append("ti" if hidden else f"ti {' '.join([code] * 4)}")
+        elif kind == "draw":
+            self.stock = p["stock"]
+            self.public = {"card": p["card"], "owner": seat, "window": REVEAL}
+        elif kind == "window":
+            self.public = {"card": p["card"], "owner": p["owner"], "window": p["window"]}
+        elif kind in ("wei", "peng"):
+            self._give(seat, [p["card"]] * 2)
+            self.melds[seat].append(f"{kind} {' '.join([p['card']] * 3)}")
+            self.public = None
+        elif kind in ("ti", "pao"):
+            self._grow(seat, kind, p["card"], p["from"])
+            self.public = None
+        elif kind == "chi":
+            used = [code for group in p["groups"] for code in group.split()]
+            used.remove(p["card"])
+            self._give(seat, used)
+            self.melds[seat].extend(f"chi {group}" for group in p["groups"])
+            self.public = None
+        elif kind == "discard":
+            self._give(seat, [p["card"]])
+        elif kind == "dead":
+            self.discards[seat].append(p["card"])
+            self.public = None
+        elif kind == "chou":
+            self.chou[seat].add(p["card"])
+        elif kind == "dead_hand":
+            self.dead[seat] = True
+
+    def _grow(self, seat: int, kind: str, code: str, source: str) -> None:
+        """A pao or ti of ``code``: from a kan in the hand (a new meld) or from a wei or peng."""
+        four = f"{kind} {' '.join([code] * 4)}"
+        if source == "kan":
+            self._give(seat, [code] * 3)
+            self.melds[seat].append(four)
+            return
+        melds = self.melds[seat]
+        melds[melds.index(f"{source} {' '.join([code] * 3)}")] = four
+
+    def _give(self, seat: int, codes: list[str | None]) -> None:
+        """``seat``'s concealed ``codes`` leave its hand (``None``: a card the viewer cannot see)."""
+        self.sizes[seat] -= len(codes)
+        if seat == self.dealer and self.shown in codes:
+            self.shown = None
+        if seat == self.seat:
+            for code in codes:
+                assert code is not None
+                self.hand[DECK.card(code)] -= 1
+
+    def view(self) -> JSON:
+        """The seat's view now, with ``to_act`` and ``legal`` empty."""
+        seats = []
+        for s in range(SEATS):
+            own = s == self.seat
+            seats.append({
+                "hand": DECK.format_list(DECK.expand(self.hand)) if own else self.sizes[s],
+                "melds": list(self.melds[s]),
+                "discards": list(self.discards[s]),
+                "chou": DECK.format_list(DECK.parse_list(self.chou[s])),
+                "shown": self.shown if s == self.dealer else None,
+                "dead": self.dead[s],
+            })
+        return {
+            "game": "paohuzi",
+            "dealer": self.dealer,
+            "status": "ongoing",
+            "to_act": [],
+            "public": None if self.public is None else dict(self.public),
+            "legal": {},
+            "seats": seats,
+            "stock": self.stock,
+            "result": None,
+        }

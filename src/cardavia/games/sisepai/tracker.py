@@ -1,0 +1,86 @@
+"""One seat's view of a Sì Sè Pái deal, followed from the events that seat sees.
+
+``Tracker(position, seat)`` starts from a record's starting position (before anything happened);
+``apply(event)`` folds in each event the seat may see. Between two events the engine never
+stops, so this is how the live table shows every step of a burst. ``view()`` equals
+``game.view(seat)`` wherever the engine waits (the tests check it over thousands of deals), except
+``to_act`` and ``legal``, which the caller fills in for the seat's own decisions. Since nothing but
+those events goes in, what a seat is shown is a function of what it may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardavia.engine.game import JSON, Event
+from cardavia.games.sisepai.cards import DECK, SEATS
+from cardavia.games.sisepai.claims import W1
+from cardavia.games.sisepai.position import read_position
+
+
+class Tracker:
+    """The view of ``seat``, event by event."""
+
+    def __init__(self, position: Mapping[str, Any], seat: int) -> None:
+        start = read_position(position)
+        self.seat = seat
+        self.dealer = start.dealer
+        self.hand = DECK.counts(start.hands[seat])
+        self.sizes = [len(h) for h in start.hands]
+        self.melds: list[list[str]] = [[DECK.format(g) for g in m] for m in start.melds]
+        self.discards: list[list[str]] = [[] for _ in range(SEATS)]
+        self.stock = len(start.stock)
+        self.public: JSON | None = None
+
+    def apply(self, event: Event) -> None:
+        """Fold in one event ``seat`` sees (the end of the deal is shown by the game's own view)."""
+        kind, p = event.kind.removeprefix("sisepai."), event.params
+        if kind == "draw":
+            self.stock = p["stock"]
+            self.public = {"card": p["card"], "owner": p["seat"], "window": W1}
+        elif kind == "window":
+            self.public = {"card": p["card"], "owner": p["owner"], "window": p["window"]}
+        elif kind == "take":
+            used = list(p["group"])
+            used.remove(p["card"])
+            self._give(p["seat"], used)
+            self.melds[p["seat"]].append(" ".join(p["group"]))
+            self.public = None
+        elif kind == "discard":
+            self._give(p["seat"], [p["card"]])
+        elif kind == "dead":
+            self.discards[p["seat"]].append(p["card"])
+            self.public = None
+
+    def _give(self, seat: int, codes: list[str]) -> None:
+        """``seat``'s concealed ``codes`` leave its hand."""
+        self.sizes[seat] -= len(codes)
+        if seat == self.seat:
+            for code in codes:
+                self.hand[DECK.card(code)] -= 1
+
+    def view(self) -> JSON:
+        """The seat's view now, with ``to_act`` and ``legal`` empty."""
+        seats = []
+        for s in range(SEATS):
+            entry: JSON = {}
+            if s == self.seat:
+                entry["hand"] = DECK.format_list(DECK.expand(self.hand))
+            entry["hand_count"] = self.sizes[s]
+            entry["melds"] = list(self.melds[s])
+            entry["discards"] = list(self.discards[s])
+            entry["chou"] = []
+            seats.append(entry)
+        return {
+            "game": "sisepai",
+            "status": "ongoing",
+            "to_act": [],
+            "public": None if self.public is None else dict(self.public),
+            "legal": {},
+            "seats": seats,
+            "stock": self.stock,
+            "result": None,
+            "dealer": self.dealer,
+            "viewer": self.seat,
+        }
