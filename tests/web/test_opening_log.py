@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 
 from .helpers import start_table, table_socket
 
-FIRST_KIND = {"sisepai": "sisepai.start", "paohuzi": "paohuzi.deal"}
+FIRST_KIND = {"sisepai": "sisepai.deal", "paohuzi": "paohuzi.deal"}
 
 
 def _first_log(client: TestClient, table_id: str) -> list[dict]:

@@ -427,6 +427,8 @@ function wordsFor(params) {
 
 /** @param {{kind: string, params: Record<string, any>}} event */
 function eventText(event) {
+  const status = event.params && event.params.status;
+  if (status && `event.${event.kind}.${status}` in M) return t(`event.${event.kind}.${status}`);
   if ((M.silent || []).includes(event.kind)) return "";
   const base = `event.${event.kind}`;
   const own = Boolean(state && event.params && event.params.seat === state.seat);
