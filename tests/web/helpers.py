@@ -72,10 +72,17 @@ class Player:
         ref = self.next_id
         self.send({"type": "act", "window": self.state["window"] if window is None else window,
                    "action": action, "id": ref})
-        return self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == ref)
+        answer = self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == ref)
+        if answer["type"] == "ack" and self.state is not None:  # answered: no longer asked
+            self.state = {**self.state, "legal": [], "window": None}
+        return answer
 
     def waiting_for_me(self) -> bool:
         return self.state is not None and bool(self.state["legal"]) and self.state["outcome"] is None
+
+    def over(self) -> bool:
+        """True once the end of the deal has been shown."""
+        return self.state is not None and self.state["step"] == "end"
 
     def play_to_end(self, max_actions: int = 500) -> dict[str, Any]:
         """Play seeded random legal actions until the deal is over; return the final state."""
@@ -83,7 +90,7 @@ class Player:
             self.until(lambda m: m["type"] == "state")
         for _ in range(max_actions):
             assert self.state is not None
-            if self.state["window"] is None:
+            if self.over():
                 return self.state
             if self.waiting_for_me():
                 legal = self.state["legal"]

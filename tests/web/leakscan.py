@@ -1,48 +1,92 @@
-"""The leak scanner: proves that a payload sent to the human's seat reveals no hidden card.
+"""The leak scanner: nothing the human's seat receives tells what it may not know.
 
-For a payload sent at version ``v`` (after ``v`` stored actions) the referee state is the record's
-first ``v`` actions replayed. A payload leaks when any of these holds:
+Two parts.
 
-* a structural leak: another seat's concealed hand as anything but a count, the stock as anything
-  but a count, or a field that only the referee has (``answers``, ``seed``, ``hands``);
-* a wrong count: another seat's hand size or the stock size differs from the referee's;
-* content: another seat's concealed multiset (two cards or more) appears as any list in the payload
-  or as a run in its text; or four or more consecutive cards of the stock still to come appear in
-  order in any list or in the text;
-* the view is not a function of the seat's information: ``determinize(seat)`` (other hands and the
-  stock dealt at random, consistently with the seat's view) must give the same view and the same
-  legal actions.
+**Cards.** Each message is matched to the frame a replay of the finished deal's record builds at
+its version (``replay_steps``): its view must be that frame's, and it leaks (``scan``) when
+
+* a field only the referee has appears (``answers``, ``seed``, ``hands``, ...), or the stock is
+  anything but a count, or another seat's concealed hand is anything but a count;
+* another seat's concealed cards (two or more, before or after the step) appear as a list or as a
+  run in the text, or four cards of the stock still to come appear in order;
+* at the end of an engine step, the view changes when the hidden cards are dealt otherwise
+  (``determinize``).
+
+**Side channels.** ``twin`` builds, from a finished deal, another deal that differs only in what
+the computers could have claimed: two computers exchange concealed cards that never leave their
+hands, and the public actions are replayed, each at the same public moment, with every computer
+passing wherever the first deal has nothing for it — so the public actions, the public state
+before each of them and the human's own options are the same, while where the computers were
+asked is not. ``stream`` is what the human received, minus what may differ (the table id, the
+countdown's milliseconds, the two seats' cards and chou once the end shows everything). Two such
+deals must give the same stream: the same versions, steps, events, window numbers, views and
+order of messages. ``ScriptedAi`` makes the computers play a record's answers at a live table, so
+both deals can be played through a real server.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from cardavia.engine.game import Game
 from cardavia.engine.notation import split_line
-from cardavia.engine.record import start
+from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
+from cardavia.web.frames import Frame, FrameBuilder
 
-REFEREE_ONLY = ("answers", "seed", "hands", "deck", "wall", "record")
-DRAW_KINDS = ("sisepai.draw", "paohuzi.draw")
+REFEREE_ONLY = ("answers", "seed", "hands", "deck", "wall", "record", "secret")
 STOCK_RUN = 4
 
 
-def replay_states(record: dict[str, Any]) -> tuple[list[Game], list[str]]:
-    """The referee state after every prefix of the record's actions, and the stock cards in the
-    order they came out of the stock (draws and reveals, including those at the deal's start)."""
-    game = start(record)
-    drawn: list[str] = []
-    states = [game.clone()]
+@dataclass
+class Step:
+    """A frame of the replayed deal and the referee's state before and after the action behind it."""
+
+    frame: Frame
+    before: Game
+    after: Game
+    future_stock: list[str]  # the stock still to come before that action, top first
+    settled: bool  # the last frame of its action: the engine stood still here
+
+
+def position_of(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A record's starting position (everything but its actions)."""
+    return {k: v for k, v in record.items() if k != "actions"}
+
+
+def replay_steps(record: Mapping[str, Any], seat: int) -> list[Step]:
+    """Every frame ``seat`` is shown in ``record``, with the referee around it."""
+    spec = get_spec(record["game"])
+    game = spec.from_position({**position_of(record), "actions": []})
+    builder = FrameBuilder(spec, position_of(record), seat)
+    drawn = [str(e.params["card"]) for e in game.opening_events() if e.kind.endswith(".draw")]
+    stock = [*drawn, *_stock_codes(game)]
+    start = game.clone()
+    builder.events(game.opening_events())
+    steps = _steps(builder.settle(game), start, game.clone(), stock)
     for line in record["actions"]:
-        seat, action = split_line(line, game.spec.seats)
-        for event in game.apply(seat, action):
-            if event.kind in DRAW_KINDS:
-                drawn.append(str(event.params["card"]))
-        states.append(game.clone())
-    return states, drawn
+        before = game.clone()
+        future = _stock_codes(game)
+        actor, action = split_line(line, spec.seats)
+        builder.events(game.apply(actor, action))
+        steps += _steps(builder.settle(game), before, game.clone(), future)
+    return steps
+
+
+def _steps(frames: list[Frame], before: Game, after: Game, future: list[str]) -> list[Step]:
+    return [Step(f, before, after, future, i == len(frames) - 1) for i, f in enumerate(frames)]
+
+
+def _stock_codes(game: Game) -> list[str]:
+    """The stock still to come, top first (the referee may look)."""
+    record = game.record()
+    stock = [str(c) for c in record.get("stock", [])]
+    drawn = game.view(None)["stock"]
+    return stock[len(stock) - int(drawn):]
 
 
 def _lists(node: Any) -> Iterator[list[Any]]:
@@ -69,68 +113,59 @@ def _codes(items: list[Any]) -> list[str] | None:
     return items if items and all(isinstance(x, str) and " " not in x for x in items) else None
 
 
-def _hidden_hand_size(seat_view: dict[str, Any]) -> int | None:
-    for key in ("hand_count", "hand"):
-        if isinstance(seat_view.get(key), int):
-            return int(seat_view[key])
-    return None
+def _concealed(game: Game, seat: int) -> dict[int, list[str]]:
+    truth = game.view(None)
+    return {s: sorted(truth["seats"][s]["hand"]) for s in range(game.spec.seats) if s != seat}
 
 
-def scan(
-    text: str, referee: Game, seat: int, future_stock: list[str], check_worlds: bool = True
-) -> list[str]:
-    """Every way ``text`` (one message to ``seat``) could reveal what ``seat`` may not see."""
+def scan(text: str, step: Step, seat: int, check_worlds: bool = True) -> list[str]:
+    """Every way ``text`` (one message to ``seat`` at ``step``) could reveal what it may not see."""
     problems: list[str] = []
     message = json.loads(text)
-    if referee.decision() is None:
+    if step.frame.kind == "end":
         return problems  # after the deal every hand is shown to everybody
-    truth = referee.view(None)
-    hidden = {
-        s: sorted(truth["seats"][s]["hand"]) for s in range(referee.spec.seats) if s != seat
-    }
+    hidden = {s: cards for game in (step.before, step.after) for s, cards in _concealed(game, seat).items()}
+    hidden_before = _concealed(step.before, seat)
     for path, key, value in _keys(message):
         if key in REFEREE_ONLY:
             problems.append(f"referee-only field {path}.{key}")
         if key == "stock" and not isinstance(value, int):
             problems.append(f"the stock at {path} is not a count")
     view = message.get("view")
+    own = None
     if isinstance(view, dict):
         for s, seat_view in enumerate(view.get("seats", [])):
-            if s == seat:
-                continue
-            if isinstance(seat_view.get("hand"), list):
+            if s != seat and isinstance(seat_view.get("hand"), list):
                 problems.append(f"seat {s}'s concealed hand is listed")
-            if _hidden_hand_size(seat_view) != len(hidden[s]):
-                problems.append(f"seat {s}'s hand size is not the referee's")
-        if view.get("stock") != truth["stock"]:
-            problems.append("the stock count is not the referee's")
-    own = view["seats"][seat].get("hand") if isinstance(view, dict) else None
+        own = view["seats"][seat].get("hand")
     for items in _lists(message):
         codes = _codes(items)
         if codes is None or items is own:
             continue
-        for s, cards in hidden.items():
+        for s, cards in (*hidden.items(), *hidden_before.items()):
             if len(cards) >= 2 and sorted(codes) == cards:
                 problems.append(f"seat {s}'s concealed hand appears as a list")
-        problems.extend(_stock_runs(codes, future_stock))
-    for s, cards in hidden.items():
+        problems.extend(_stock_runs(codes, step.future_stock))
+    for s, cards in (*hidden.items(), *hidden_before.items()):
         if len(cards) >= 2 and " ".join(cards) in text:
             problems.append(f"seat {s}'s concealed hand appears in the text")
-    for i in range(len(future_stock) - STOCK_RUN + 1):
-        run = future_stock[i : i + STOCK_RUN]
+    future = step.future_stock
+    for i in range(len(future) - STOCK_RUN + 1):
+        run = future[i : i + STOCK_RUN]
         if " ".join(run) in text or '", "'.join(run) in text or '","'.join(run) in text:
             problems.append(f"the stock order {run} appears in the text")
             break
-    if check_worlds and isinstance(view, dict) and message.get("type") == "state":
+    if check_worlds and step.settled and isinstance(view, dict) and message.get("type") == "state":
         for k in range(2):
-            world = referee.determinize(seat, Rng(1000 + k))
-            if world.view(seat) != view:
+            world = step.after.determinize(seat, Rng(1000 + k))
+            if _settled_view(world.view(seat)) != _settled_view(view):
                 problems.append("the view changes when the hidden cards are dealt otherwise")
                 break
-            if world.legal_actions(seat) != message["legal"]:
-                problems.append("the legal actions change when the hidden cards are dealt otherwise")
-                break
     return problems
+
+
+def _settled_view(view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, "to_act": [], "legal": {}}
 
 
 def _stock_runs(codes: list[str], future_stock: list[str]) -> list[str]:
@@ -141,3 +176,205 @@ def _stock_runs(codes: list[str], future_stock: list[str]) -> list[str]:
         if tuple(codes[i : i + STOCK_RUN]) in runs:
             return [f"the stock order {codes[i:i + STOCK_RUN]} appears as a list"]
     return []
+
+
+# --- side channels ---------------------------------------------------------------------------------
+
+
+def stream(texts: list[str], masked: Mapping[int, object] | None = None) -> list[dict[str, Any]]:
+    """The messages the human received, as they must be equal between two twin deals: without the
+    table id and the countdown's milliseconds, and with the hands of the ``masked`` seats hidden
+    once the end shows them."""
+    out = []
+    for text in texts:
+        message = json.loads(text)
+        message.pop("table", None)
+        message.pop("record_url", None)
+        if message.get("countdown_ms") is not None:
+            message["countdown_ms"] = "running"
+        if message.get("type") == "state" and message.get("step") == "end" and masked:
+            for s in masked:  # their cards, and the chou their refusals made, differ
+                message["view"]["seats"][s]["hand"] = "masked"
+                message["view"]["seats"][s]["chou"] = "masked"
+        out.append(message)
+    return out
+
+
+def public_digest(game: Game) -> Any:
+    """What every seat may know of a deal now, read from the referee (not from any event):
+    exposed groups, dead cards, the public card, the counts; no concealed card, no chou (a
+    refused claim makes chou that is not public)."""
+    view = game.view(None)
+    seats = []
+    for entry in view["seats"]:
+        hand = entry.get("hand")
+        seats.append({
+            **{k: v for k, v in entry.items() if k not in ("hand", "chou", "hand_count")},
+            "size": len(hand) if isinstance(hand, list) else hand,
+        })
+    return {"public": view["public"], "stock": view["stock"], "status": view["status"], "seats": seats}
+
+
+def _is_hidden_pass(line: str, seats: int, human: int) -> bool:
+    seat, action = split_line(line, seats)
+    return seat != human and action == "pass"
+
+
+Skeleton = list[tuple[Any, str, list[str]]]
+
+
+def _replay_public(record: Mapping[str, Any], human: int) -> tuple[Skeleton, Any]:
+    """Every public action, with the public digest before it and, for the human's own, his legal
+    actions then; and the public digest at the end."""
+    spec = get_spec(record["game"])
+    game = spec.from_position({**position_of(record), "actions": []})
+    out = []
+    for line in record["actions"]:
+        seat, action = split_line(line, spec.seats)
+        if not _is_hidden_pass(line, spec.seats, human):
+            mine = game.legal_actions(human) if seat == human else []
+            out.append((public_digest(game), line, mine))
+        game.apply(seat, action)
+    return out, public_digest(game)
+
+
+def asked_pattern(record: Mapping[str, Any], human: int) -> tuple[list[int], list[bool]]:
+    """Where the computers had hidden options: before each public action, how many hidden passes
+    there were; and at each decision of the human, whether a computer was asked with him."""
+    spec = get_spec(record["game"])
+    game = spec.from_position({**position_of(record), "actions": []})
+    passes, shared, hidden = [], [], 0
+    for line in record["actions"]:
+        seat, action = split_line(line, spec.seats)
+        decision = game.decision()
+        assert decision is not None
+        if seat == human:
+            shared.append(len(decision.seats) > 1)
+        if _is_hidden_pass(line, spec.seats, human):
+            hidden += 1
+        else:
+            passes.append(hidden)
+            hidden = 0
+        game.apply(seat, action)
+    return passes, shared
+
+
+def rebuild(
+    position: Mapping[str, Any], skeleton: Skeleton, human: int
+) -> list[str] | None:
+    """The actions that play the public actions of ``skeleton`` (``_replay_public``) from
+    ``position``, each at the same public moment, every computer passing wherever the skeleton
+    has nothing for it; None when the skeleton does not fit."""
+    spec = get_spec(position["game"])
+    game = spec.from_position({**position, "actions": []})
+    out: list[str] = []
+    i = 0
+    while (decision := game.decision()) is not None and len(out) < 2000:
+        if i < len(skeleton):
+            before, line, _ = skeleton[i]
+            seat, action = split_line(line, spec.seats)
+            ready = seat in decision.seats and action in game.legal_actions(seat)
+            if ready and public_digest(game) == before:
+                game.apply(seat, action)
+                out.append(line)
+                i += 1
+                continue
+        passer = next((s for s in decision.seats if s != human and "pass" in game.legal_actions(s)), None)
+        if passer is None:
+            return None
+        game.apply(passer, "pass")
+        out.append(f"S{passer} pass")
+    return out if i == len(skeleton) and game.decision() is None else None
+
+
+def twin(
+    record: Mapping[str, Any], human: int, rng: Rng, shared: bool = False
+) -> tuple[dict[str, Any], list[int]] | None:
+    """A deal that differs from ``record`` only in the computers' hidden options — in where they
+    were asked, and with ``shared`` also in whether one was asked together with the human — and
+    the two computers whose concealed cards differ; None when no exchange of two such cards gives
+    one. The exchanges are tried in an order drawn from ``rng``."""
+    spec = get_spec(record["game"])
+    final = get_spec(record["game"]).from_position(position_of(record))
+    for line in record["actions"]:
+        final.apply(*split_line(line, spec.seats))
+    result = final.outcome() or {}
+    end_hands = final.view(None)["seats"]
+    kept = [s for s in range(spec.seats) if s not in (human, result.get("winner")) and end_hands[s]["hand"]]
+    if len(kept) < 2:
+        return None
+    public = _replay_public(record, human)
+    passes, with_human = asked_pattern(record, human)
+    position = position_of(record)
+    exchanges = sorted({
+        (c, x, d, y)
+        for c in kept for d in kept if c < d
+        for x in end_hands[c]["hand"] for y in end_hands[d]["hand"] if x != y
+    })
+    rng.shuffle(exchanges)
+    for c, x, d, y in exchanges:
+        swapped = _swap(position, c, x, d, y)
+        if swapped is None:
+            continue
+        actions = rebuild(swapped, public[0], human)
+        if actions is None:
+            continue
+        other = {**swapped, "actions": actions}
+        other_passes, other_with_human = asked_pattern(other, human)
+        if other_passes == passes or (shared and other_with_human == with_human):
+            continue
+        if _replay_public(other, human) == public:
+            return other, [c, d]
+    return None
+
+
+def _swap(position: Mapping[str, Any], c: int, x: str, d: int, y: str) -> dict[str, Any] | None:
+    """``position`` with seat ``c``'s ``x`` and seat ``d``'s ``y`` exchanged (a dealer's face-up
+    last card stays where it is)."""
+    hands = [list(h) for h in position["hands"]]
+    for seat, give in ((c, x), (d, y)):
+        hand = hands[seat]
+        fixed = position["game"] == "paohuzi" and seat == position["dealer"] and "next" not in position
+        candidates = [i for i, code in enumerate(hand) if code == give and not (fixed and i == len(hand) - 1)]
+        if not candidates:
+            return None
+    hands[c][hands[c].index(x)] = y
+    hands[d][hands[d].index(y)] = x
+    try:
+        get_spec(position["game"]).from_position({**position, "hands": hands, "actions": []})
+    except Exception:
+        return None
+    return {**position, "hands": hands}
+
+
+class ScriptedAi:
+    """An ``AiRunner`` whose computers play the answers of a record, decision by decision."""
+
+    def __init__(self, record: Mapping[str, Any], human: int, think: float = 0.0) -> None:
+        self.think = think
+        spec = get_spec(record["game"])
+        game = spec.from_position({**position_of(record), "actions": []})
+        self.answers: dict[tuple[int, int], str] = {}
+        for line in record["actions"]:
+            seat, action = split_line(line, spec.seats)
+            decision = game.decision()
+            assert decision is not None
+            if seat != human:
+                self.answers[(decision.window, seat)] = action
+            game.apply(seat, action)
+        self.human_actions = [split_line(a, spec.seats)[1] for a in record["actions"]
+                              if split_line(a, spec.seats)[0] == human]
+
+    async def choose(self, game: Game, seat: int, tier: str, seed: int) -> str:
+        """The record's answer of ``seat`` at this decision (after ``think`` seconds)."""
+        if self.think:
+            await asyncio.sleep(self.think)
+        decision = game.decision()
+        assert decision is not None
+        return self.answers[(decision.window, seat)]
+
+    def warm(self, workers: int) -> None:
+        """Nothing to start."""
+
+    def close(self) -> None:
+        """Nothing to stop."""

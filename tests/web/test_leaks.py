@@ -1,84 +1,303 @@
-"""The leak scanner over whole deals of both games: nothing sent to the human's seat reveals an
-AI's concealed card or the stock order. The scanner itself is shown to catch planted leaks."""
+"""The leak scanner over whole deals of both games: nothing sent to the human's seat reveals a
+computer's concealed card, the stock order, or whether a computer had an option. The scanner is
+shown to catch a planted version of each channel."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from .helpers import start_table, table_socket
-from .leakscan import replay_states, scan
+from cardavia.engine.rng import Rng
+from cardavia.web import table as table_module
+from cardavia.web.frames import FrameBuilder
+from cardavia.web.table import TableActor
+
+from .helpers import Player, start_table, table_socket
+from .leakscan import ScriptedAi, position_of, replay_steps, scan, stream, twin
+
+GAMES = ("sisepai", "paohuzi")
 
 
-def _scan_deal(client: TestClient, game: str, seed: int) -> tuple[int, list[str]]:
+def scan_deal(client: TestClient, game: str, seed: int) -> tuple[int, list[str]]:
+    """Play one deal at a live table (seeded random human); return the messages and problems."""
     table_id = start_table(client, game)
     with table_socket(client, table_id, seed) as player:
         player.play_to_end()
         received = list(player.received)
         seat = player.state["seat"] if player.state else 0
     record = client.get(f"/tables/{table_id}/record").json()
-    states, drawn = replay_states(record)
+    return len(received), scan_messages(received, record, seat)
+
+
+def scan_messages(received: list[str], record: dict[str, Any], seat: int) -> list[str]:
+    """Every problem of the messages ``received`` by ``seat`` at the table that played ``record``."""
+    steps = replay_steps(record, seat)
     problems: list[str] = []
+    step = steps[0]
     for text in received:
         message = json.loads(text)
-        # acks and errors carry no cards; they are scanned against the final state anyway
-        version = message["v"] if message["type"] == "state" else len(record["actions"])
-        referee = states[version]
-        came_out = _drawn_count(states, version)
-        problems.extend(scan(text, referee, seat, drawn[came_out:]))
-    return len(received), problems
+        if message["type"] == "state":
+            step = steps[message["v"] - 1]
+            expected = step.frame.view
+            if not message["legal"] and expected.get("status") == "ongoing":
+                expected = {**expected, "to_act": [], "legal": {}}
+            if message["view"] != expected or message["step"] != step.frame.kind:
+                problems.append(f"message v={message['v']} is not the replayed frame")
+        problems.extend(scan(text, step, seat))
+    return problems
 
 
-def _drawn_count(states: list[Any], version: int) -> int:
-    first, now = states[0].view(None)["stock"], states[version].view(None)["stock"]
-    return int(first) - int(now)
-
-
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
-@pytest.mark.parametrize("seed", [3, 4, 5])
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [3, 4, 5, 6])
 def test_no_message_to_the_human_reveals_hidden_cards(client: TestClient, game: str, seed: int) -> None:
-    count, problems = _scan_deal(client, game, seed)
+    count, problems = scan_deal(client, game, seed)
     assert count > 5
     assert problems == []
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
-def test_the_scanner_catches_planted_leaks(client: TestClient, game: str) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_the_scanner_catches_planted_card_leaks(client: TestClient, game: str) -> None:
     table_id = start_table(client, game)
     with table_socket(client, table_id) as player:
+        player.play_to_end()
+    record = client.get(f"/tables/{table_id}/record").json()
+    steps = replay_steps(record, 0)
+    step = next(s for s in steps if s.frame.legal and s.settled)  # the human is asked here
+    message: dict[str, Any] = {"type": "state", "v": step.frame.v, "view": step.frame.view,
+                               "legal": list(step.frame.legal), "events": step.frame.events}
+    assert scan(json.dumps(message), step, 0) == []
+    other = 1
+    hand = step.after.view(None)["seats"][other]["hand"]
+
+    def planted(change: Callable[[dict[str, Any]], None]) -> list[str]:
+        copy = json.loads(json.dumps(message))
+        change(copy)
+        return scan(json.dumps(copy), step, 0)
+
+    assert any("concealed hand is listed" in p for p in planted(
+        lambda m: m["view"]["seats"][other].__setitem__("hand", hand)))
+    assert any("concealed hand appears" in p for p in planted(
+        lambda m: m.__setitem__("events", [{"kind": "x", "params": {"cards": sorted(hand)}}])))
+    assert any("not a count" in p for p in planted(lambda m: m["view"].__setitem__("stock", ["a"])))
+    assert any("stock order" in p for p in planted(
+        lambda m: m.__setitem__("hint", " ".join(step.future_stock[:4]))))
+    assert any("referee-only" in p for p in planted(lambda m: m.__setitem__("seed", 7)))
+    assert any("otherwise" in p for p in planted(
+        lambda m: m["view"]["seats"][other]["melds"].append(hand[0])))
+
+
+# --- side channels: twin deals that differ only in the computers' hidden options -------------------
+
+
+def _finished_record(client: TestClient, game: str, seed: int) -> dict[str, Any]:
+    table_id = start_table(client, game)
+    with table_socket(client, table_id, seed) as player:
+        player.play_to_end()
+    record: dict[str, Any] = client.get(f"/tables/{table_id}/record").json()
+    return record
+
+
+Twins = tuple[dict[str, Any], dict[str, Any], list[int]]
+
+
+def twin_deals(client: TestClient, game: str, shared: bool = False) -> Iterator[Twins]:
+    """Finished deals and their twins, from seeded random deals; see ``leakscan.twin``."""
+    for seed in range(1, 60):
+        record = _finished_record(client, game, seed)
+        found = twin(record, 0, Rng(seed), shared)
+        if found is not None:
+            yield record, found[0], found[1]
+
+
+def find_twins(client: TestClient, game: str, shared: bool = False) -> Twins:
+    """The first of ``twin_deals``."""
+    return next(twin_deals(client, game, shared))
+
+
+@contextmanager
+def scripted_table(
+    client: TestClient, record: dict[str, Any], think: float = 0.0
+) -> Iterator[tuple[Player, ScriptedAi]]:
+    """A live table set out with ``record``'s position, its computers playing the record's answers
+    (each after ``think`` seconds)."""
+    manager = client.app.state.tables
+    scripted = ScriptedAi(record, 0, think)
+    real, manager._ai = manager._ai, scripted
+    try:
+        actor, secret = client.portal.call(manager.create, record["game"], "easy", 0, position_of(record))
+    finally:
+        manager._ai = real
+    client.cookies.set(f"cardavia_t_{actor.id}", secret)
+    with table_socket(client, actor.id) as player:
+        yield player, scripted
+
+
+def play_scripted(client: TestClient, record: dict[str, Any]) -> list[str]:
+    """Play ``record`` at a live table (the human's actions as recorded); every message received."""
+    with scripted_table(client, record) as (player, scripted):
+        mine = iter(scripted.human_actions)
         player.until(lambda m: m["type"] == "state")
-        while not player.waiting_for_me():  # a moment when the table waits for the human
-            player.until(lambda m: m["type"] == "state")
-        message = player.state
-        assert message is not None
-        states_game = client.app.state.tables.live[table_id].game.clone()  # the referee now
-    seat = message["seat"]
-    record = json.loads(json.dumps(message))  # a copy to doctor
-    assert scan(json.dumps(message), states_game, seat, []) == []
-    truth = states_game.view(None)
-    other = (seat + 1) % states_game.spec.seats
-    hand = truth["seats"][other]["hand"]
+        while not player.over():
+            if player.waiting_for_me():
+                if player.act(next(mine))["type"] != "ack":
+                    break  # refused: the streams show it
+            else:
+                player.until(lambda m: m["type"] == "state")
+        return list(player.received)
 
-    planted = json.loads(json.dumps(record))
-    planted["view"]["seats"][other]["hand"] = hand
-    assert any("concealed hand" in p for p in scan(json.dumps(planted), states_game, seat, []))
 
-    planted = json.loads(json.dumps(record))
-    planted["events"] = [{"kind": "x", "params": {"cards": sorted(hand)}}]
-    assert any("concealed hand appears" in p for p in scan(json.dumps(planted), states_game, seat, []))
+def differences(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> list[str]:
+    """Where two streams part (empty when they are the same)."""
+    if len(a) != len(b):
+        return [f"{len(a)} messages against {len(b)}", *differences(a[: len(b)], b[: len(a)])]
+    pairs = enumerate(zip(a, b, strict=True))
+    return [f"message {i} differs: {x} / {y}"[:300] for i, (x, y) in pairs if x != y]
 
-    planted = json.loads(json.dumps(record))
-    planted["view"]["stock"] = ["RG", "YG", "WG", "GG"]
-    assert scan(json.dumps(planted), states_game, seat, ["RG", "YG", "WG", "GG", "RA"])
 
-    planted = json.loads(json.dumps(record))
-    planted["hint"] = "next: s1 s2 s3 s4"
-    found = scan(json.dumps(planted), states_game, seat, ["s1", "s2", "s3", "s4"])
-    assert any("stock order" in p for p in found)
+@pytest.mark.parametrize("game", GAMES)
+def test_twin_deals_send_the_human_the_same_stream(client: TestClient, game: str) -> None:
+    record, other, swapped = find_twins(client, game)
+    first, second = play_scripted(client, record), play_scripted(client, other)
+    masked = dict.fromkeys(swapped)
+    assert differences(stream(first, masked), stream(second, masked)) == []
+    assert scan_messages(first, record, 0) == [] and scan_messages(second, other, 0) == []
 
-    planted = json.loads(json.dumps(record))
-    planted["view"]["seats"][other]["melds"] = [*planted["view"]["seats"][other]["melds"], hand[0]]
-    assert any("otherwise" in p for p in scan(json.dumps(planted), states_game, seat, []))
+
+Plant = Callable[[pytest.MonkeyPatch], None]
+PLANTS: dict[str, Plant] = {}
+
+
+def plant(name: str) -> Callable[[Plant], Plant]:
+    """Register a planted channel: a patch that makes the table leak in that way."""
+
+    def register(fn: Plant) -> Plant:
+        PLANTS[name] = fn
+        return fn
+
+    return register
+
+
+@plant("version counts stored actions")
+def _version_counts_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = TableActor.state_message
+
+    def state_message(self: TableActor, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        message = original(self, *args, **kwargs)
+        message["v"] = len(self.game.actions())
+        return message
+
+    monkeypatch.setattr(TableActor, "state_message", state_message)
+
+
+@plant("window numbers are the engine's")
+def _engine_window_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = TableActor.state_message
+
+    def state_message(self: TableActor, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        message = original(self, *args, **kwargs)
+        decision = self.game.decision()
+        if message["window"] is not None and decision is not None:
+            message["window"] = decision.window
+        return message
+
+    monkeypatch.setattr(TableActor, "state_message", state_message)
+
+
+@plant("window events only where somebody was asked")
+def _events_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = FrameBuilder.events
+
+    def events(self: FrameBuilder, events: Any, timeout: bool = False) -> None:
+        # The old engines: a window (and its resolve) nobody was asked in made no event; here the
+        # windows of an action that ran on without stopping are the unasked ones.
+        names = [e.kind.split(".", 1)[1] for e in events]
+        kept = [e for e, n in zip(events, names, strict=True) if n not in ("window", "resolve")
+                or "answer" in names]
+        original(self, kept, timeout)
+
+    monkeypatch.setattr(FrameBuilder, "events", events)
+
+
+@plant("a state before the ack while a computer is still asked")
+def _state_before_ack(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = TableActor._answered
+
+    def answered(self: TableActor) -> None:
+        original(self)
+        decision = self.game.decision()
+        if decision is not None and self.seat not in decision.seats:
+            self._broadcast(self.state_message(self.last, []))
+
+    monkeypatch.setattr(TableActor, "_answered", answered)
+
+
+# Paohuzi's engine numbers every public card alike, so its numbers carry a computer's options only
+# through its rare win and tianhu decisions; Sì Sè Pái's skipped W2 windows show in most deals.
+CHANNELS = [(c, g) for c in sorted(PLANTS) for g in GAMES
+            if (c, g) != ("window numbers are the engine's", "paohuzi")]
+
+
+@pytest.mark.parametrize(("channel", "game"), CHANNELS)
+def test_the_stream_comparison_catches_each_planted_channel(
+    client: TestClient, channel: str, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A planted channel shows only in deals where it carries something: the scanner finds it
+    within a few twin deals."""
+    pairs = list(itertools.islice(twin_deals(client, game, shared=True), 6))
+    PLANTS[channel](monkeypatch)
+    for record, other, swapped in pairs:
+        masked = dict.fromkeys(swapped)
+        first, second = play_scripted(client, record), play_scripted(client, other)
+        if differences(stream(first, masked), stream(second, masked)):
+            return
+    pytest.fail(f"{channel} went unseen in six twin deals")
+
+
+THINK = 0.03  # seconds a scripted computer takes to answer in the timing tests
+
+
+def test_steps_are_paced_by_their_kind_alone(
+    client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """With pacing on, each step goes out when the one before has had its time: twins give the
+    same gaps between messages, and no step waits for a computer's thinking."""
+    record, other, _ = find_twins(client_for(db_url=f"sqlite+aiosqlite:///{tmp_path / 'find.db'}"), "sisepai")
+    monkeypatch.setattr(table_module, "THINK_MARGIN", 0.0)  # computers here think THINK, under the budget
+    client = client_for(ai_delay=0.05)
+    gaps = [_gaps(client, r) for r in (record, other)]
+    assert len(gaps[0]) == len(gaps[1]) > 10
+    assert max(abs(a - b) for a, b in zip(*gaps, strict=True)) < 0.025
+    assert all(actor.late == 0 for actor in client.app.state.tables.live.values())
+
+
+def test_the_timing_check_catches_steps_sent_as_soon_as_computed(
+    client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """The old pacing: a step goes out as soon as it is known, so a computer's thinking shows."""
+    record, other, _ = find_twins(client_for(db_url=f"sqlite+aiosqlite:///{tmp_path / 'find.db'}"), "sisepai")
+    monkeypatch.setattr(TableActor, "_step_time", lambda self, kind: 0.0)
+    client = client_for(ai_delay=0.05)
+    gaps = [_gaps(client, r) for r in (record, other)]
+    assert max(abs(a - b) for a, b in zip(*gaps, strict=False)) >= 0.025
+
+
+def _gaps(client: TestClient, record: dict[str, Any], limit: int = 30) -> list[float]:
+    """The seconds between the first ``limit`` states of ``record`` played at a paced table."""
+    times: list[float] = []
+    with scripted_table(client, record, think=THINK) as (player, scripted):
+        mine = iter(scripted.human_actions)
+        while len(times) < limit and not player.over():
+            message = player.receive()
+            if message["type"] != "state":
+                continue
+            times.append(time.monotonic())
+            if player.waiting_for_me():
+                player.send({"type": "act", "window": message["window"], "action": next(mine)})
+    return [b - a for a, b in itertools.pairwise(times)]

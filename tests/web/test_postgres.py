@@ -21,11 +21,15 @@ def pg_url() -> Iterator[str]:
     with postgres_url() as url:
         yield url
 
+SECRET = "ab" * 16
+
 
 def test_store_round_trip_and_idempotent_migration(pg_url: str) -> None:
     async def scenario() -> tuple[tuple[str, ...], list[str]]:
         store = await Store.open(pg_url)
-        await store.create_table("pg1", "paohuzi", 0, "normal", "h" * 64, {"game": "paohuzi", "dealer": 1})
+        await store.create_table(
+            "pg1", "paohuzi", 0, "normal", "h" * 64, {"game": "paohuzi", "dealer": 1}, SECRET
+        )
         await store.append("pg1", 0, "S1 discard s3")
         await store.append("pg1", 1, "S2 pass", timeout=True)
         await store.close()
@@ -50,13 +54,13 @@ def test_restart_resumes_on_postgres(pg_url: str, game: str, tmp_path: Path) -> 
     first.__enter__()
     table_id = start_table(first, game)
     with table_socket(first, table_id, seed=3) as player:
-        state = player.until(lambda m: m["type"] == "state")
-        while state["window"] is not None and not player.waiting_for_me():
-            state = player.until(lambda m: m["type"] == "state")
+        player.until(lambda m: m["type"] == "state")
+        while not player.over() and not player.waiting_for_me():
+            player.until(lambda m: m["type"] == "state")
         assert player.waiting_for_me(), "the human is asked at some point of the deal"
         legal = player.state["legal"]
         assert player.act(legal[0])["type"] == "ack"
-        while player.state["window"] is not None and not player.waiting_for_me():
+        while not player.over() and not player.waiting_for_me():
             player.until(lambda m: m["type"] == "state")
         before = player.state
     cookies = dict(first.cookies)

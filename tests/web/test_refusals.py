@@ -55,8 +55,15 @@ def test_illegal_stale_and_malformed_change_nothing(client: TestClient, game: st
             (json.dumps({"type": "act", "window": str(window), "action": "pass"}), "error.malformed"),
             (json.dumps({"type": "act", "window": window, "action": 7}), "error.malformed"),
             ("x" * 5000, "error.malformed"),
+            ("[" * 2000 + "]" * 2000, "error.malformed"),  # within 4 KB, too deep to parse safely
+            ('{"type": "act", "id": ' + "[" * 1000 + "]" * 1000 + "}", "error.malformed"),
+            (json.dumps({"type": "pace", "speed": "warp"}), "error.malformed"),
+            (b"\x00binary", "error.malformed"),
         ]:
-            player.ws.send_text(bad)
+            if isinstance(bad, bytes):
+                player.ws.send_bytes(bad)
+            else:
+                player.ws.send_text(bad)
             message = player.until(lambda m: m["type"] == "error")
             assert message["key"] == key, (bad[:40], message)
 
@@ -71,16 +78,13 @@ def test_not_your_turn_is_refused(client: TestClient) -> None:
     with table_socket(client, table_id) as player:
         player.until(lambda m: m["type"] == "state")
         # Play on until a state shows the deal going on with the human not asked.
-        while player.waiting_for_me() or player.state["window"] is None:  # type: ignore[index]
-            assert player.state is not None and player.state["window"] is not None, "deal ended first"
-            legal = player.state["legal"]
+        while player.waiting_for_me():
+            legal = player.state["legal"]  # type: ignore[index]
             assert player.act(legal[player.rng.below(len(legal))])["type"] == "ack"
-            if not player.waiting_for_me():
-                break
         state = player.state
-        assert state is not None and not state["legal"]
-        answer = player.act("pass")
-        # Refused either way: the window is still the computers' (not your turn) or has moved on.
+        assert state is not None and not state["legal"] and not player.over()
+        answer = player.act("pass", window=state["v"])
+        # Refused either way: nothing is open (not your turn) or a later window is (stale).
         assert answer["type"] == "error" and answer["key"] in ("error.not_your_turn", "error.stale")
 
 

@@ -17,7 +17,7 @@ def _play_some(player, actions: int) -> None:  # type: ignore[no-untyped-def]
     """Make ``actions`` human actions (seeded), waiting for the computers in between."""
     player.until(lambda m: m["type"] == "state")
     made = 0
-    while made < actions and player.state["window"] is not None:
+    while made < actions and not player.over():
         if player.waiting_for_me():
             legal = player.state["legal"]
             assert player.act(legal[player.rng.below(len(legal))])["type"] == "ack"
@@ -33,7 +33,7 @@ def test_restart_resumes_the_same_table(client_for: Callable[..., TestClient], g
     with table_socket(first, table_id, seed=7) as player:
         _play_some(player, 3)
         # Let the computers finish their turn so the human is asked (a stable moment).
-        while player.state["window"] is not None and not player.waiting_for_me():
+        while not player.over() and not player.waiting_for_me():
             player.until(lambda m: m["type"] == "state")
         before = player.state
     cookies = dict(first.cookies)
@@ -50,7 +50,6 @@ def test_restart_resumes_the_same_table(client_for: Callable[..., TestClient], g
         final = player.play_to_end()
     record = second.get(final["record_url"]).json()
     assert replay(record).outcome() == final["outcome"]
-    assert len(record["actions"]) == final["v"]
 
 
 def test_an_unwatched_table_is_unloaded_and_comes_back(client_for: Callable[..., TestClient]) -> None:

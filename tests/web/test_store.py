@@ -13,13 +13,17 @@ from cardavia.web.table import OUTBOX_LIMIT, Subscriber
 
 from .helpers import run_async
 
+SECRET = "ab" * 16
+
 
 def test_schema_is_created_once_and_kept(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'store.db'}"
 
     async def scenario() -> tuple[list[int], tuple[str, ...]]:
         store = await Store.open(url)
-        await store.create_table("t1", "sisepai", 0, "easy", "h" * 64, {"game": "sisepai", "dealer": 0})
+        await store.create_table(
+            "t1", "sisepai", 0, "easy", "h" * 64, {"game": "sisepai", "dealer": 0}, SECRET
+        )
         await store.append("t1", 0, "S0 pass")
         await store.close()
         store = await Store.open(url)  # a second start migrates nothing and keeps the data
@@ -59,7 +63,9 @@ def test_the_same_action_cannot_be_stored_twice(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = await Store.open(url)
         try:
-            await store.create_table("t1", "paohuzi", 0, "easy", "h" * 64, {"game": "paohuzi", "dealer": 0})
+            await store.create_table(
+                "t1", "paohuzi", 0, "easy", "h" * 64, {"game": "paohuzi", "dealer": 0}, SECRET
+            )
             await store.append("t1", 0, "S0 pass")
             await store.append("t1", 0, "S0 discard s1")  # a second writer of action 0
         finally:

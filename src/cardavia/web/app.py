@@ -13,7 +13,7 @@ from cardavia.web import live, pages
 from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.store import Store
-from cardavia.web.table import TableManager
+from cardavia.web.tables import TableManager
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 

@@ -16,7 +16,9 @@ COOKIE_MAX_AGE = 365 * 24 * 3600
 class WebConfig:
     """How one server runs.
 
-    ``ai_delay`` is the pause (seconds) before each computer move, for reading; ``claim_timeout``
+    ``ai_delay`` is the time (seconds) a step of play stays on screen at normal speed before the
+    next one (each kind of step a multiple of it, ``table.STEP_TIME``; 0 turns pacing off, for
+    tests and benchmarks); ``claim_timeout``
     the seconds a human has in a claim window before a timeout passes for him; ``ai_executor`` is
     ``process`` (a process pool: search never holds the event loop's GIL), ``thread`` or ``inline``.
     ``ai_tier_override`` makes every computer seat use that tier (benchmarks use ``random``).
@@ -30,7 +32,7 @@ class WebConfig:
     ai_tier_override: str | None = None
     secure_cookies: bool = False
     idle_unload: float = 600.0  # seconds a table with nobody watching and nothing to do stays in memory
-    table_seed: int | None = None  # tests: table ids (and so the deals) from this seed, not at random
+    table_seed: int | None = None  # tests: table ids and deal secrets from this seed, not at random
 
 
 def database_url(value: str | None) -> str:

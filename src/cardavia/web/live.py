@@ -18,10 +18,12 @@ from cardavia.web import i18n
 from cardavia.web.messages import error_text
 from cardavia.web.pages import table_cookie
 from cardavia.web.render import LANG_COOKIE
-from cardavia.web.table import ActionRefused, Subscriber, TableManager
+from cardavia.web.table import SPEEDS, ActionRefused, Subscriber, TableActor
+from cardavia.web.tables import TableManager
 
 router = APIRouter()
 MAX_MESSAGE = 4096
+MAX_DEPTH = 8  # the protocol's messages are flat objects
 CLOSE_FORBIDDEN = 4403
 CLOSE_UNKNOWN = 4404
 
@@ -59,10 +61,13 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     """The owner's live connection to a table."""
     manager: TableManager = ws.app.state.tables
     actor = await manager.get(table_id) if table_id.isalnum() and len(table_id) <= 32 else None
+    # Accepted first, so that the refusal reaches the browser as a close code it can read.
     if actor is None:
+        await ws.accept()
         await ws.close(code=CLOSE_UNKNOWN)
         return
     if not actor.owns(ws.cookies.get(table_cookie(table_id))) or not _same_origin(ws):
+        await ws.accept()
         await ws.close(code=CLOSE_FORBIDDEN)
         return
     lang = i18n.negotiate(ws.cookies.get(LANG_COOKIE), ws.headers.get("accept-language"))
@@ -71,12 +76,19 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     writer = asyncio.create_task(_writer(ws, sub))
     try:
         while not sub.closed:
-            receiver = asyncio.ensure_future(ws.receive_text())
+            receiver = asyncio.ensure_future(ws.receive())
             done, _ = await asyncio.wait({receiver, writer}, return_when=asyncio.FIRST_COMPLETED)
             if writer in done:
                 receiver.cancel()
                 break
-            await _handle(receiver.result(), actor, sub, lang)
+            frame = receiver.result()
+            if frame["type"] == "websocket.disconnect":
+                break
+            text = frame.get("text")
+            if text is None:
+                sub.push(error_message("error.malformed", lang, "messages are JSON text, not binary"))
+                continue
+            await _handle(text, actor, sub, lang)
     except (WebSocketDisconnect, RuntimeError):
         pass  # the browser left (Starlette may raise RuntimeError subclasses on a closed socket)
     finally:
@@ -86,9 +98,12 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             await writer
 
 
-async def _handle(text: str, actor: Any, sub: Subscriber, lang: str) -> None:
+async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str) -> None:
     if len(text) > MAX_MESSAGE:
         sub.push(error_message("error.malformed", lang, "message too long"))
+        return
+    if _depth(text) > MAX_DEPTH:
+        sub.push(error_message("error.malformed", lang, f"nested deeper than {MAX_DEPTH} levels"))
         return
     try:
         message = json.loads(text)
@@ -104,6 +119,13 @@ async def _handle(text: str, actor: Any, sub: Subscriber, lang: str) -> None:
     kind = message.get("type")
     if kind == "sync":
         actor.request_snapshot(sub)
+    elif kind == "pace":
+        speed, paused = message.get("speed"), message.get("paused")
+        if (speed is not None and speed not in SPEEDS) or not (paused is None or isinstance(paused, bool)):
+            sub.push(error_message("error.malformed", lang, f"'speed' is one of {', '.join(SPEEDS)}; "
+                                   "'paused' true or false", ref))
+            return
+        actor.set_pace(speed, paused)
     elif kind == "act":
         try:
             await actor.act(message.get("window"), message.get("action"), ack_to=sub, ref=ref)
@@ -111,3 +133,25 @@ async def _handle(text: str, actor: Any, sub: Subscriber, lang: str) -> None:
             sub.push(error_message(refused.key, lang, refused.detail, ref))
     else:
         sub.push(error_message("error.unknown_type", lang, f"unknown message type {kind!r}", ref))
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets in ``text`` outside strings (cheap, before parsing)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest

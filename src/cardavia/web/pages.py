@@ -16,7 +16,8 @@ from cardavia.web import content, i18n
 from cardavia.web.config import COOKIE_MAX_AGE, DIFFICULTIES, DISPLAY_KEYS, WebConfig, clamp_percent
 from cardavia.web.messages import table_messages
 from cardavia.web.render import LANG_COOKIE, game_info, render, request_language
-from cardavia.web.table import TableActor, TableManager
+from cardavia.web.table import TableActor
+from cardavia.web.tables import TableManager
 
 router = APIRouter()
 
@@ -182,7 +183,7 @@ async def table_record(request: Request, table_id: str) -> Response:
     actor = await _owned_table(request, table_id)
     if isinstance(actor, HTMLResponse):
         return actor
-    if actor.game.decision() is not None:
+    if not actor.over:
         return _error_page(
             request, 409, N_("Not yet"), N_("The record can be downloaded when the deal is over.")
         )

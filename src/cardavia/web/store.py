@@ -27,11 +27,12 @@ from sqlalchemy import (
     Text,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 metadata = MetaData()
 schema_info = Table("cardavia_schema", metadata, Column("version", Integer, nullable=False))
@@ -44,6 +45,9 @@ tables = Table(
     Column("difficulty", String(16), nullable=False),
     Column("secret_hash", String(64), nullable=False),
     Column("position", Text, nullable=False),
+    # The deal's secret: the seed of its cards and of the computers' randomness. Only the server
+    # reads it; tables stored before schema 2 have none (their id was their seed).
+    Column("secret", String(64), nullable=True),
     Column("finished", Boolean, nullable=False, default=False),
     Column("created_at", Float, nullable=False),
 )
@@ -72,6 +76,7 @@ class TableRow:
     finished: bool
     lines: tuple[str, ...]
     timeouts: frozenset[int] = frozenset()  # the seqs of passes made by a human's timeout
+    secret: str | None = None
 
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
@@ -89,7 +94,10 @@ async def _migrate(conn: AsyncConnection) -> None:
         return
     if version > SCHEMA_VERSION:
         raise RuntimeError(f"the database has schema {version}, newer than this program's {SCHEMA_VERSION}")
-    # Future migrations: ``if version < 2: ...`` then update the version row.
+    if version < 2:
+        await conn.execute(text("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)"))
+    if version < SCHEMA_VERSION:
+        await conn.execute(update(schema_info).values(version=SCHEMA_VERSION))
 
 
 class Store:
@@ -163,9 +171,16 @@ class Store:
                 await op(conn)
 
     async def create_table(
-        self, table_id: str, game: str, seat: int, difficulty: str, secret_hash: str, position: dict[str, Any]
+        self,
+        table_id: str,
+        game: str,
+        seat: int,
+        difficulty: str,
+        secret_hash: str,
+        position: dict[str, Any],
+        secret: str,
     ) -> None:
-        """Store a new table and its starting position."""
+        """Store a new table, its starting position and its deal's secret."""
         row = {
             "id": table_id,
             "game": game,
@@ -175,6 +190,7 @@ class Store:
             "position": json.dumps(position, ensure_ascii=False),
             "finished": False,
             "created_at": time.time(),
+            "secret": secret,
         }
 
         async def op(conn: AsyncConnection) -> None:
@@ -222,6 +238,7 @@ class Store:
             finished=bool(row.finished),
             lines=lines,
             timeouts=timeouts,
+            secret=row.secret,
         )
 
     async def unfinished_ids(self) -> list[str]:

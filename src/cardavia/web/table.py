@@ -1,39 +1,62 @@
-"""Live tables: one actor per table processes its inputs one at a time.
+"""A live table: one actor per table takes its inputs one at a time and paces what its owner sees.
 
-The actor owns the authoritative ``Game``. A human action is checked against the current window,
-played on a copy, appended to the database and only then made live and acknowledged. Computer
-seats are asked off the event loop; in a claim window where the human is asked too, their answers
-are held back (unplayed, unseen) until the human has answered or his time is up, so nothing about
-them can show before the window resolves. Everything sent to the human is built from
-``game.view(seat)`` and the events his seat may see.
+The actor owns the authoritative ``Game``. Every action — the human's or a computer's — is played
+on a copy, appended to the database and only then made live; nothing is shown before it is
+stored. Computer seats are asked off the event loop as soon as the game reaches them; in a claim
+window where the human is asked too, their answers are held back (unplayed, unseen) until he has
+answered or his time is up.
+
+What the human sees is a stream of frames (``frames.FrameBuilder``): one per step a person should
+see, each with his view after it, cut from the events his seat sees and nothing else. The actor
+releases them at a pace set by the frame kinds and the human's own actions only — each step stays
+on screen for its time, and his own step shows at once — while the computers think ahead, so
+neither the messages nor their timing tell whether a computer had an option. He may act only on
+the decision of the last frame released to him; the window number he sends back is that frame's
+number, never the engine's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardavia.engine import record as records
 from cardavia.engine.errors import CardaviaError
-from cardavia.engine.game import Event, Game
-from cardavia.engine.notation import split_line
-from cardavia.engine.registry import get_spec
+from cardavia.engine.game import JSON, Game
 from cardavia.engine.rng import Rng
-from cardavia.web.ai_runner import AiRunner
+from cardavia.web.ai_runner import BUDGET, AiRunner
 from cardavia.web.config import WebConfig
+from cardavia.web.frames import Frame, FrameBuilder
 from cardavia.web.store import Store
 
 log = logging.getLogger("cardavia.web.table")
 
 LOG_LIMIT = 300
 OUTBOX_LIMIT = 256
-FLUSH_DELAY = 0.05  # seconds a burst of computer moves may wait to go out as one message
+SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
+# How long each kind of step stays on screen, in units of ``WebConfig.ai_delay`` (scaled by the
+# speed). A step that asks the human waits for him; the end stays.
+STEP_TIME: dict[str, float] = {
+    "deal": 1.5,
+    "draw": 1.0,
+    "window": 1.0,
+    "claim": 1.4,
+    "meld": 1.2,
+    "discard": 1.0,
+    "dead": 0.7,
+    "win": 1.0,
+    "decision": 0.0,
+    "end": 0.0,
+}
+THINK_MARGIN = 0.15  # seconds over a tier's thinking budget that every paced step lasts at least
+LATE = 0.02  # a step released this much after its time is counted as late
 
 
 class ActionRefused(Exception):
@@ -46,7 +69,7 @@ class ActionRefused(Exception):
 
 
 def hash_secret(secret: str) -> str:
-    """The stored form of a table secret."""
+    """The stored form of a table's owner secret."""
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
@@ -55,23 +78,15 @@ def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
-def seed_of(table_id: str) -> int:
-    """The deal's seed, taken from the table id (so the id is enough to rebuild the deal)."""
-    return int(table_id[:15], 16)
+def deal_seed(secret: str) -> int:
+    """The seed of a deal's cards, from the deal's secret (kept in the database only)."""
+    return int(secret[:16], 16)
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    """An event as plain JSON: its kind and its params (codes and numbers)."""
-    return {"kind": event.kind, "params": _plain(dict(event.params))}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | frozenset | set):
-        items = [_plain(v) for v in value]
-        return sorted(items, key=str) if isinstance(value, frozenset | set) else items
-    return value
+def ai_root(secret: str | None, table_id: str) -> int:
+    """The root of the computers' randomness: from the deal's secret, or for a table stored before
+    secrets existed, from its id (its deal was its id's, already in the database)."""
+    return int(secret[16:32], 16) if secret else int(table_id[:15], 16)
 
 
 @dataclass(eq=False)
@@ -94,66 +109,133 @@ class Subscriber:
             self.outbox.put_nowait({"type": "close"})
 
 
+# The actor's inputs, handled one at a time.
+
+
+@dataclass(frozen=True)
+class HumanAct:
+    """The owner's ``act`` message; ``reply`` gets the version or an ``ActionRefused``."""
+
+    window: object
+    action: object
+    reply: asyncio.Future[int]
+    ack_to: Subscriber | None = None
+    ref: Any = None
+
+
+@dataclass(frozen=True)
+class AiAnswer:
+    """A computer seat's chosen action in engine window ``window``."""
+
+    window: int
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """The human's time ran out on the decision of frame ``v``."""
+
+    v: int
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A socket wants a full snapshot (it is subscribed first)."""
+
+    sub: Subscriber
+
+
+Input = HumanAct | AiAnswer | Timeout | Snapshot
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """Who plays a table and how: its id, the human's seat, the tier asked for, the secrets."""
+
+    id: str
+    seat: int
+    difficulty: str
+    secret_hash: str  # of the owner's cookie
+    secret: str | None  # the deal's secret (None for tables stored before secrets existed)
+
+
 class TableActor:
-    """One live table."""
+    """One live table. ``game`` is always the stored state; ``last`` is what its owner last saw."""
 
     def __init__(
         self,
-        table_id: str,
+        info: TableInfo,
         game: Game,
-        seat: int,
-        difficulty: str,
-        secret_hash: str,
+        builder: FrameBuilder,
+        frames: list[Frame],
+        shown: int,
         store: Store,
         config: WebConfig,
         ai: AiRunner,
     ) -> None:
-        self.id = table_id
+        """Take a table's ``frames`` so far (not empty): the owner has seen the first ``shown``,
+        the rest are released at their pace."""
+        self.info = info
+        self.id = info.id
+        self.seat = info.seat
+        self.difficulty = info.difficulty
         self.game = game
-        self.seat = seat
-        self.difficulty = difficulty
-        self.secret_hash = secret_hash
+        self._builder = builder
         self._store = store
         self._config = config
         self._ai = ai
-        self.version = len(game.actions())  # one change per stored action, so it survives restarts
-        self.log: list[dict[str, Any]] = []
+        self._ai_root = ai_root(info.secret, info.id)
+        self.last: Frame = frames[shown - 1]
+        self.log: list[JSON] = [e for frame in frames[:shown] for e in frame.events][-LOG_LIMIT:]
+        now = time.monotonic()
+        # Built, not yet released, with when each was built.
+        self._pending: deque[tuple[Frame, float]] = deque((frame, now) for frame in frames[shown:])
+        asked = bool(self.last.legal and game.legal_actions(self.seat))
+        self._decision: Frame | None = self.last if asked else None
         self.subscribers: set[Subscriber] = set()
-        self._inbox: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
-        self._helpers: set[asyncio.Task[None]] = set()
+        self._inbox: asyncio.Queue[Input] = asyncio.Queue()
+        self._wake = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._thinking: set[tuple[int, int]] = set()
         self._held: dict[int, str] = {}
-        self._deadline: tuple[int, float] | None = None  # (window, time.monotonic() deadline)
-        self._unsent: list[dict[str, Any]] = []  # events of changes not yet sent to the owner
-        self._dirty = False  # a change not yet sent
+        self._deadline: tuple[int, float] | None = None  # (frame v, time.monotonic() deadline)
+        self.speed = "normal"
+        self.paused = False
+        self._release_at = now + self._step_time(self.last.kind)
+        self.late = 0  # steps released after their time because a computer was still thinking
         self.broken = False  # an action could not be stored: the table must be reloaded
         self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
-        self._flush_handle: asyncio.TimerHandle | None = None
         self.finished_noted = False
 
     # -- identity -------------------------------------------------------------------------------
 
     def owns(self, secret: str | None) -> bool:
         """True when ``secret`` is this table's owner secret."""
-        return secret is not None and secrets.compare_digest(hash_secret(secret), self.secret_hash)
+        return secret is not None and secrets.compare_digest(hash_secret(secret), self.info.secret_hash)
 
     @property
     def tier(self) -> str:
         """The agent tier of the computer seats."""
         return self._config.ai_tier_override or self.difficulty
 
+    @property
+    def over(self) -> bool:
+        """True once the owner has been shown the end of the deal (the record may then be seen)."""
+        return self.last.kind == "end"
+
     # -- life cycle -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the actor's loop."""
-        self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
-        self._task.add_done_callback(_log_crash)
+        """Start the actor's loop and its publisher."""
+        self._spawn(self._run(), f"table-{self.id}")
+        self._spawn(self._publish(), f"table-{self.id}-publisher")
+        self._arm_countdown()
 
     async def stop(self) -> None:
         """Stop the loop and every helper task, waiting for them."""
-        tasks = [t for t in (self._task, *self._helpers) if t is not None]
+        tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -161,8 +243,8 @@ class TableActor:
             sub.push({"type": "close"})
 
     def idle_for(self, now: float) -> float:
-        """Seconds since the last input, or 0 while someone watches or a computer is thinking."""
-        if self.subscribers or self._thinking or not self._inbox.empty():
+        """Seconds since the last input, or 0 while someone watches or something is to come."""
+        if self.subscribers or self._thinking or self._pending or not self._inbox.empty():
             return 0.0
         return now - self.last_active
 
@@ -171,15 +253,15 @@ class TableActor:
     async def act(
         self, window: object, action: object, ack_to: Subscriber | None = None, ref: Any = None
     ) -> int:
-        """Play the human's ``action`` in ``window``; return the new version once it is stored.
+        """Play the human's ``action`` on the decision of frame ``window``; return the version
+        (the last frame released) once it is stored.
 
-        With ``ack_to``, its ``ack`` (carrying ``ref``) is queued right after the ``state`` the action
-        caused, before anything that follows it. Raises ``ActionRefused`` (state unchanged) when it is
-        malformed, stale or illegal.
+        With ``ack_to``, its ``ack`` (carrying ``ref``) is queued before any frame the action
+        leads to. Raises ``ActionRefused`` (state unchanged) when it is malformed, stale or illegal.
         """
-        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        await self._inbox.put(("human", (window, action, future, ack_to, ref)))
-        return await future
+        reply: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        await self._inbox.put(HumanAct(window, action, reply, ack_to, ref))
+        return await reply
 
     def subscribe(self) -> Subscriber:
         """A new outbox for one of the owner's sockets; the actor primes it with a full snapshot."""
@@ -189,160 +271,139 @@ class TableActor:
 
     def request_snapshot(self, sub: Subscriber) -> None:
         """Have the actor send ``sub`` a full snapshot (with the log) between two inputs."""
-        self._inbox.put_nowait(("snapshot", sub))
+        self._inbox.put_nowait(Snapshot(sub))
 
     def unsubscribe(self, sub: Subscriber) -> None:
         """Forget a socket's outbox."""
         sub.closed = True
         self.subscribers.discard(sub)
 
+    def set_pace(self, speed: str | None = None, paused: bool | None = None) -> None:
+        """Change how fast steps are released (``SPEEDS``) or hold them (``paused``)."""
+        if speed is not None:
+            self.speed = speed
+        if paused is not None:
+            self.paused = paused
+        self._wake.set()
+
     # -- the loop -------------------------------------------------------------------------------
 
     async def _run(self) -> None:
         self._schedule()
         while True:
-            kind, payload = await self._inbox.get()
+            item = await self._inbox.get()
             self.last_active = time.monotonic()
             try:
-                if kind == "human":
-                    await self._on_human(*payload)
-                elif kind == "ai":
-                    await self._on_ai(*payload)
-                elif kind == "timeout":
-                    await self._on_timeout(payload)
-                elif kind == "snapshot":
-                    self._flush()  # the others get what is pending; the new socket starts after it
-                    if not payload.closed:
-                        self.subscribers.add(payload)
-                        payload.push(self.state_message(events=[], snapshot=True))
+                if isinstance(item, HumanAct):
+                    await self._on_human(item)
+                elif isinstance(item, AiAnswer):
+                    await self._on_ai(item)
+                elif isinstance(item, Timeout):
+                    await self._on_timeout(item.v)
+                elif not item.sub.closed:
+                    self.subscribers.add(item.sub)
+                    item.sub.push(self.state_message(self.last, events=[], snapshot=True))
             except Exception:
-                log.exception("table %s: input %s failed", self.id, kind)
-                if kind == "human" and not payload[2].done():
-                    payload[2].set_exception(ActionRefused("error.busy"))
+                log.exception("table %s: input %s failed", self.id, type(item).__name__)
+                if isinstance(item, HumanAct) and not item.reply.done():
+                    item.reply.set_exception(ActionRefused("error.busy"))
                 if self.broken:
+                    subs = list(self.subscribers)
+                    self.subscribers.clear()
+                    # After the refused action's error has gone out (its socket wakes first).
+                    asyncio.get_running_loop().call_soon(_close_all, subs)
                     if self.on_broken is not None:
                         self.on_broken(self)
-                    # Closed after the refused action's error has gone out; browsers reconnect
-                    # and get the table as stored.
-                    asyncio.get_running_loop().call_soon(_close_all, list(self.subscribers))
                     return
             self._schedule()
-            self._maybe_flush()
 
-    def _maybe_flush(self) -> None:
-        """Send the owner what changed: at once when he is asked or the deal is over or nobody is
-        thinking; otherwise within ``FLUSH_DELAY`` so a burst of computer moves goes as one message."""
-        if not self._dirty:
-            return
-        if not self._thinking or self.game.decision() is None or self.game.legal_actions(self.seat):
-            self._flush()
-        elif self._flush_handle is None:
-            self._flush_handle = asyncio.get_running_loop().call_later(FLUSH_DELAY, self._flush)
-
-    def _flush(self) -> None:
-        if self._flush_handle is not None:
-            self._flush_handle.cancel()
-            self._flush_handle = None
-        if self._dirty:
-            events, self._unsent, self._dirty = self._unsent, [], False
-            self._broadcast(self.state_message(events=events))
-
-    def _window(self) -> int | None:
-        decision = self.game.decision()
-        return None if decision is None else decision.window
-
-    async def _on_human(
-        self, window: object, action: object, reply: asyncio.Future[int], ack_to: Subscriber | None, ref: Any
-    ) -> None:
+    async def _on_human(self, item: HumanAct) -> None:
         try:
-            if type(window) is not int or not isinstance(action, str):
+            if type(item.window) is not int or not isinstance(item.action, str):
                 raise ActionRefused("error.malformed", "'window' must be an integer and 'action' a string")
-            decision = self.game.decision()
+            decision = self._decision
             if decision is None:
-                raise ActionRefused("error.finished")
-            if window != decision.window:
-                raise ActionRefused(
-                    "error.stale", f"window {window} is not the current window {decision.window}"
-                )
-            if self.seat not in decision.seats or not self.game.legal_actions(self.seat):
-                raise ActionRefused("error.not_your_turn")
+                raise ActionRefused("error.finished" if self.over else "error.not_your_turn")
+            if item.window != decision.v:
+                detail = f"window {item.window} is not the open window {decision.v}"
+                raise ActionRefused("error.stale", detail)
             try:
-                version = await self._commit(self.seat, action)
+                await self._commit(self.seat, item.action)
             except CardaviaError as exc:
                 raise ActionRefused("error.illegal", str(exc)) from None
         except ActionRefused as refused:
-            if not reply.done():
-                reply.set_exception(refused)
+            if not item.reply.done():
+                item.reply.set_exception(refused)
             return
-        self._flush()  # the state this action caused goes out before its ack
-        if ack_to is not None:
-            ack_to.push({"type": "ack", "id": ref, "v": version})
-        if not reply.done():
-            reply.set_result(version)
+        self._answered()
+        if item.ack_to is not None:
+            item.ack_to.push({"type": "ack", "id": item.ref, "v": self.last.v})
+        if not item.reply.done():
+            item.reply.set_result(self.last.v)
         await self._release_held()
 
-    async def _on_ai(self, window: int, seat: int, action: str) -> None:
-        self._thinking.discard((window, seat))
-        if window != self._window() or not self.game.legal_actions(seat):
+    async def _on_ai(self, item: AiAnswer) -> None:
+        self._thinking.discard((item.window, item.seat))
+        decision = self.game.decision()
+        if decision is None or item.window != decision.window or not self.game.legal_actions(item.seat):
             return
-        if self.seat in self._asked() and self.game.legal_actions(self.seat):
-            self._held[seat] = action  # hidden until the human has answered
+        if self.game.legal_actions(self.seat):
+            self._held[item.seat] = item.action  # hidden until the human has answered
             return
-        await self._commit(seat, action)
+        await self._commit(item.seat, item.action)
 
-    async def _on_timeout(self, window: int) -> None:
-        if self._deadline is None or self._deadline[0] != window or window != self._window():
+    async def _on_timeout(self, v: int) -> None:
+        decision = self._decision
+        if decision is None or decision.v != v or "pass" not in decision.legal:
             return
-        legal = self.game.legal_actions(self.seat)
-        if "pass" in legal:
-            await self._commit(self.seat, "pass", timeout=True)
-            await self._release_held()
+        await self._commit(self.seat, "pass", timeout=True)
+        self._answered()
+        await self._release_held()
+
+    def _answered(self) -> None:
+        """The human has answered his decision: his own step shows at once."""
+        self._decision = None
+        self._deadline = None
+        self._release_at = time.monotonic()
 
     async def _release_held(self) -> None:
         held, self._held = self._held, {}
-        window = self._window()
+        decision = self.game.decision()
+        window = None if decision is None else decision.window
         for seat in sorted(held):
-            if self._window() == window and self.game.legal_actions(seat):
+            now = self.game.decision()
+            if now is not None and now.window == window and self.game.legal_actions(seat):
                 await self._commit(seat, held[seat])
 
-    def _asked(self) -> tuple[int, ...]:
-        decision = self.game.decision()
-        return () if decision is None else decision.seats
+    async def _commit(self, seat: int, action: str, timeout: bool = False) -> None:
+        """Play on a copy, store, then make it live and queue the frames it completes.
 
-    async def _commit(self, seat: int, action: str, timeout: bool = False) -> int:
-        """Play, store, then queue what the owner sees. Raises (changing nothing) on an illegal action.
-
-        Nothing reads the game between the play and the store: the actor's inputs (snapshots too)
-        are handled one at a time.
+        Raises (changing nothing) on an illegal action or a failed store.
         """
-        events = self.game.apply(seat, action)  # an illegal action raises and changes nothing
-        lines = self.game.actions()
+        trial = self.game.clone()
+        events = trial.apply(seat, action)  # an illegal action raises and changes nothing
+        lines = trial.actions()
         try:
             await self._store.append(self.id, len(lines) - 1, lines[-1], timeout)
         except Exception:
             # Not stored, so it must not count: the table is dropped and reloaded from the database.
             self.broken = True
             raise
-        visible = [event_json(e) for e in events if e.visible_to(self.seat)]
-        if timeout:
-            visible.insert(0, {"kind": "timeout", "params": {"seat": seat}})
-        self.log.extend(visible)
-        del self.log[:-LOG_LIMIT]
-        self.version = len(lines)
-        self._arm_countdown()
-        self._unsent.extend(visible)
-        self._dirty = True
-        if self.game.decision() is None and not self.finished_noted:
+        self.game = trial
+        self._builder.events(events, timeout=timeout)
+        now = time.monotonic()
+        self._pending.extend((frame, now) for frame in self._builder.settle(trial))
+        self._wake.set()
+        if trial.decision() is None and not self.finished_noted:
             self.finished_noted = True
             await self._store.mark_finished(self.id)
-        return self.version
 
-    # -- scheduling computer seats and the human's countdown ------------------------------------
+    # -- computer seats -------------------------------------------------------------------------
 
     def _schedule(self) -> None:
+        """Ask every computer seat the game now waits for (once per engine window)."""
         decision = self.game.decision()
         if decision is None:
-            self._deadline = None
             return
         window = decision.window
         for seat in decision.seats:
@@ -351,74 +412,102 @@ class TableActor:
             if not self.game.legal_actions(seat):
                 continue
             self._thinking.add((window, seat))
-            self._spawn(self._think(window, seat, self.game.clone()))
-        self._arm_countdown()
-
-    def _arm_countdown(self) -> None:
-        """Start the human's countdown when a claim window (one where he may pass) opens for him."""
-        decision = self.game.decision()
-        if decision is None:
-            self._deadline = None
-            return
-        window = decision.window
-        human_legal = self.game.legal_actions(self.seat) if self.seat in decision.seats else []
-        if "pass" in human_legal and self._config.claim_timeout > 0:
-            if self._deadline is None or self._deadline[0] != window:
-                self._deadline = (window, time.monotonic() + self._config.claim_timeout)
-                self._spawn(self._timer(window, self._config.claim_timeout))
-        elif self._deadline is not None and self._deadline[0] != window:
-            self._deadline = None
-
-    def _spawn(self, coro: Any) -> None:
-        task: asyncio.Task[None] = asyncio.create_task(coro)
-        self._helpers.add(task)
-        task.add_done_callback(self._helpers.discard)
-        task.add_done_callback(_log_crash)
+            self._spawn(self._think(window, seat, self.game.clone()), f"table-{self.id}-think")
 
     async def _think(self, window: int, seat: int, game: Game) -> None:
-        started = time.monotonic()
-        seed = Rng(seed_of(self.id)).fork(seat, window).next64()
+        seed = Rng(self._ai_root).fork(seat, window).next64()
         action = await self._ai.choose(game, seat, self.tier, seed)
-        # Moves are paced for reading, but a pass is not: a window a computer declines must go by
-        # as fast as one it was never asked in, or the pause would tell that it could have claimed.
-        pause = self._config.ai_delay - (time.monotonic() - started)
-        if pause > 0 and action != "pass":
-            await asyncio.sleep(pause)
-        await self._inbox.put(("ai", (window, seat, action)))
+        await self._inbox.put(AiAnswer(window, seat, action))
 
-    async def _timer(self, window: int, seconds: float) -> None:
+    # -- releasing frames -----------------------------------------------------------------------
+
+    async def _publish(self) -> None:
+        """Release the built frames in order, each when the one before has had its time."""
+        while True:
+            if not self._pending or self.paused:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            frame, built = self._pending[0]
+            wait = self._release_at - time.monotonic()
+            if wait > 0:
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), wait)
+                continue
+            self._pending.popleft()
+            if self._config.ai_delay > 0 and built - self._release_at > LATE:
+                self.late += 1
+                log.info("table %s: step %d came %.3f s late", self.id, frame.v, built - self._release_at)
+            self._release(frame)
+
+    def _release(self, frame: Frame) -> None:
+        self.last = frame
+        self.log.extend(frame.events)
+        del self.log[:-LOG_LIMIT]
+        self._release_at = time.monotonic() + self._step_time(frame.kind)
+        if frame.legal and self.game.legal_actions(self.seat):
+            self._decision = frame
+            self._arm_countdown()
+        self._broadcast(self.state_message(frame, frame.events))
+
+    def _step_time(self, kind: str) -> float:
+        """Seconds a step of ``kind`` stays before the next one; never less than the computers may
+        think (plus a margin), so that a computer's thinking never holds a step back."""
+        unit = self._config.ai_delay
+        if unit <= 0 or STEP_TIME[kind] == 0:
+            return 0.0
+        return max(unit * STEP_TIME[kind] * SPEEDS[self.speed], BUDGET.get(self.tier, 0.5) + THINK_MARGIN)
+
+    def _arm_countdown(self) -> None:
+        """Start the human's countdown on a released decision where he may pass."""
+        decision = self._decision
+        if decision is None or "pass" not in decision.legal or self._config.claim_timeout <= 0:
+            return
+        if self._deadline is None or self._deadline[0] != decision.v:
+            self._deadline = (decision.v, time.monotonic() + self._config.claim_timeout)
+            self._spawn(self._timer(decision.v, self._config.claim_timeout), f"table-{self.id}-timer")
+
+    async def _timer(self, v: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
-        await self._inbox.put(("timeout", window))
+        await self._inbox.put(Timeout(v))
+
+    def _spawn(self, coro: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(log_crash)
 
     # -- what the owner sees --------------------------------------------------------------------
 
     def countdown_ms(self) -> int | None:
-        """Milliseconds left to answer the current claim window, or None."""
-        window = self._window()
-        if self._deadline is None or self._deadline[0] != window:
-            return None
-        if not self.game.legal_actions(self.seat):
+        """Milliseconds left to answer the open claim decision, or None."""
+        if self._decision is None or self._deadline is None or self._deadline[0] != self._decision.v:
             return None
         return max(0, int((self._deadline[1] - time.monotonic()) * 1000))
 
-    def state_message(self, events: list[dict[str, Any]], snapshot: bool = False) -> dict[str, Any]:
-        """The ``state`` message for the owner's seat (see PROTOCOL.md)."""
-        decision = self.game.decision()
+    def state_message(self, frame: Frame, events: list[JSON], snapshot: bool = False) -> dict[str, Any]:
+        """The ``state`` message of ``frame`` for the owner's seat (see PROTOCOL.md)."""
+        asked = frame is self._decision
+        view = frame.view
+        if not asked and view.get("to_act") and view.get("status") == "ongoing":
+            view = {**view, "to_act": [], "legal": {}}  # answered since
         message: dict[str, Any] = {
             "type": "state",
-            "v": self.version,
+            "v": frame.v,
+            "step": frame.kind,
             "table": self.id,
             "game": self.game.spec.name,
             "seat": self.seat,
             "seats": self.game.spec.seats,
             "difficulty": self.difficulty,
-            "window": None if decision is None else decision.window,
-            "legal": self.game.legal_actions(self.seat) if decision is not None else [],
-            "countdown_ms": self.countdown_ms(),
-            "view": self.game.view(self.seat),
+            "window": frame.v if asked else None,
+            "legal": list(frame.legal) if asked else [],
+            "countdown_ms": self.countdown_ms() if asked else None,
+            "view": view,
             "events": events,
-            "outcome": self.game.outcome(),
-            "record_url": f"/tables/{self.id}/record" if decision is None else None,
+            "outcome": view.get("result"),
+            "record_url": f"/tables/{self.id}/record" if frame.kind == "end" else None,
         }
         if snapshot:
             message["log"] = list(self.log)
@@ -436,134 +525,7 @@ def _close_all(subs: list[Subscriber]) -> None:
         sub.push({"type": "close"})
 
 
-def _log_crash(task: asyncio.Task[Any]) -> None:
+def log_crash(task: asyncio.Task[Any]) -> None:
+    """Log the exception a finished background task died of, if any."""
     if not task.cancelled() and task.exception() is not None:
         log.error("task %s died", task.get_name(), exc_info=task.exception())
-
-
-def _replay_with_log(
-    record: dict[str, Any], seat: int, timeouts: frozenset[int] = frozenset()
-) -> tuple[Game, list[dict[str, Any]]]:
-    """Replay a stored table, collecting the events ``seat`` saw, so a resumed table shows its log."""
-    game = records.start(record)
-    log = [event_json(e) for e in game.opening_events() if e.visible_to(seat)]
-    for index, line in enumerate(record["actions"]):
-        try:
-            actor_seat, action = split_line(line, game.spec.seats)
-            events = game.apply(actor_seat, action)
-        except CardaviaError as exc:
-            raise CardaviaError(f"stored action {index} {line!r} does not replay: {exc}") from None
-        if index in timeouts:
-            log.append({"kind": "timeout", "params": {"seat": actor_seat}})
-        log.extend(event_json(e) for e in events if e.visible_to(seat))
-    return game, log
-
-
-class TableManager:
-    """Creates, loads (by replaying the stored record) and keeps the live tables of a server."""
-
-    def __init__(self, store: Store, config: WebConfig, ai: AiRunner) -> None:
-        self._store = store
-        self._config = config
-        self._ai = ai
-        self._live: dict[str, TableActor] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._ids = None if config.table_seed is None else Rng(config.table_seed)
-        self._sweeper: asyncio.Task[None] | None = None
-
-    @property
-    def live(self) -> dict[str, TableActor]:
-        """The tables in memory, by id."""
-        return self._live
-
-    async def create(self, game_name: str, difficulty: str, seat: int = 0) -> tuple[TableActor, str]:
-        """Deal a new table; return it and the owner's secret (for his cookie)."""
-        spec = get_spec(game_name)
-        if self._ids is None:
-            table_id = secrets.token_hex(16)
-        else:
-            table_id = f"{self._ids.next64():016x}{self._ids.next64():016x}"
-        game = spec.new_game(seed_of(table_id))
-        secret = new_secret()
-        position = game.record()
-        position["actions"] = []
-        await self._store.create_table(table_id, game_name, seat, difficulty, hash_secret(secret), position)
-        actor = TableActor(
-            table_id, game, seat, difficulty, hash_secret(secret), self._store, self._config, self._ai
-        )
-        actor.log = [event_json(e) for e in game.opening_events() if e.visible_to(seat)]
-        self._adopt(actor)
-        return actor, secret
-
-    async def get(self, table_id: str) -> TableActor | None:
-        """The live table ``table_id``, resumed from the database if needed; None if unknown.
-
-        Loads are serialized per table, so sockets arriving together start one actor, not several.
-        """
-        actor = self._live.get(table_id)
-        if actor is not None:
-            return actor
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        try:
-            async with lock:
-                actor = self._live.get(table_id)
-                if actor is None:
-                    actor = await self._load(table_id)
-                return actor
-        finally:
-            # Safe to forget: from now on the table is live (found above) or unknown.
-            if not lock.locked() and self._locks.get(table_id) is lock:
-                del self._locks[table_id]
-
-    async def _load(self, table_id: str) -> TableActor | None:
-        row = await self._store.load(table_id)
-        if row is None:
-            return None
-        game, log = _replay_with_log({**row.position, "actions": list(row.lines)}, row.seat, row.timeouts)
-        actor = TableActor(
-            row.id, game, row.seat, row.difficulty, row.secret_hash, self._store, self._config, self._ai
-        )
-        actor.log = log[-LOG_LIMIT:]
-        actor.finished_noted = row.finished
-        self._adopt(actor)
-        return actor
-
-    async def resume_unfinished(self) -> int:
-        """Load every table whose deal is not over (after a restart); return how many."""
-        ids = await self._store.unfinished_ids()
-        for table_id in ids:
-            await self.get(table_id)
-        return len(ids)
-
-    def start_sweeper(self) -> None:
-        """Unload tables nobody has watched for ``idle_unload`` seconds (they reload on demand)."""
-        self._sweeper = asyncio.create_task(self._sweep(), name="cardavia-table-sweeper")
-        self._sweeper.add_done_callback(_log_crash)
-
-    async def _sweep(self) -> None:
-        limit = self._config.idle_unload
-        while True:
-            await asyncio.sleep(max(0.05, min(60.0, limit / 2)))
-            now = time.monotonic()
-            for actor in [a for a in self._live.values() if a.idle_for(now) > limit]:
-                if self._live.get(actor.id) is actor:
-                    del self._live[actor.id]
-                    await actor.stop()
-
-    def _adopt(self, actor: TableActor) -> None:
-        self._live[actor.id] = actor
-        actor.on_broken = self._drop
-        actor.start()
-
-    def _drop(self, actor: TableActor) -> None:
-        if self._live.get(actor.id) is actor:
-            del self._live[actor.id]
-
-    async def close(self) -> None:
-        """Stop every table."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            await asyncio.gather(self._sweeper, return_exceptions=True)
-        actors = list(self._live.values())
-        self._live.clear()
-        await asyncio.gather(*(a.stop() for a in actors), return_exceptions=True)

@@ -46,8 +46,10 @@ class Tracker:
         if kind == "initial_ti":
             code: str | None = p.get("card")  # the owner learns the kind (everybody, when it was shown)
             self._give(seat, [code] * 4)
-            hidden = code is None or seat != self.seat
-            self.melds[seat].append("ti" if hidden else f"ti {' '.join([code] * 4)}")
+            if code is None or seat != self.seat:
+                self.melds[seat].append("ti")  # face down
+            else:
+                self.melds[seat].append(f"ti {' '.join([code] * 4)}")
         elif kind == "draw":
             self.stock = p["stock"]
             self.public = {"card": p["card"], "owner": seat, "window": REVEAL}
