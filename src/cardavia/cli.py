@@ -218,9 +218,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Start the web site (the database schema is created or migrated at start)."""
+    """Start the web site (the database schema is created or migrated at start); refuse a SQLite
+    file that another server has open."""
     import uvicorn
 
+    from cardavia.web import store
     from cardavia.web.app import create_app
     from cardavia.web.config import WebConfig, database_url
 
@@ -231,8 +233,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if not 0 <= args.ai_delay <= 60:
             raise CardaviaError(f"--ai-delay must be 0-60 seconds, got {args.ai_delay}")
         config = dataclasses.replace(config, ai_delay=args.ai_delay)
-    print(f"Cardavia at http://{args.host}:{args.port}/", file=sys.stderr)
-    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning", ws_ping_interval=20)
+    try:
+        lock = store.claim(config.db_url)  # held until the server's store takes it over
+    except store.LockError as exc:
+        raise CardaviaError(str(exc)) from None
+    with lock:
+        print(f"Cardavia at http://{args.host}:{args.port}/", file=sys.stderr)
+        app = create_app(config)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_ping_interval=20)
     return 0
 
 
