@@ -7,12 +7,14 @@ standard error starting with ``error:``; never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import os
+import stat
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, BinaryIO, NoReturn
 
 from cardavia.ai.agent import TIERS
 from cardavia.engine import bench, record
@@ -22,6 +24,14 @@ from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 
 EXIT_BAD_INPUT = 2
+MAX_INPUT_BYTES = 8 << 20
+"""The largest record file (or standard input) read: a real record is a few KB."""
+MAX_LINE_BYTES = 64 << 10
+"""The longest ``--batch`` line read: a query is a few hundred bytes."""
+MAX_DECKS = 1_000_000
+"""The most ``arena --decks``: every deck's results are kept until the report."""
+MAX_WORKERS = 256
+"""The most ``arena --workers``: each is a process, all started at once."""
 
 
 class UsageError(Exception):
@@ -37,16 +47,52 @@ def _dump(doc: object) -> None:
     print(json.dumps(doc, ensure_ascii=False))
 
 
-def _read(path: str) -> str:
+def _open(path: str) -> contextlib.AbstractContextManager[BinaryIO]:
+    """Open an input file (``-``: standard input) for reading bytes.
+
+    Only a regular file or a pipe is read: a directory or a device (``/dev/zero``) is refused.
+    """
     if path == "-":
-        return sys.stdin.read()
+        if sys.stdin is None:
+            raise CardaviaError("cannot read -: there is no standard input")
+        return contextlib.nullcontext(sys.stdin.buffer)
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise CardaviaError(f"cannot read {path}: it is a directory")
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+            raise CardaviaError(f"cannot read {path}: not a regular file or a pipe")
+        return open(path, "rb")
     except OSError as exc:
         raise CardaviaError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _decode(data: bytes, path: str) -> str:
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise CardaviaError(f"cannot read {path}: not UTF-8 text") from None
+
+
+def _read(path: str) -> str:
+    """The whole text of an input file (``-``: standard input), at most ``MAX_INPUT_BYTES``."""
+    with _open(path) as f:
+        try:
+            data = f.read(MAX_INPUT_BYTES + 1)
+        except OSError as exc:
+            raise CardaviaError(f"cannot read {path}: {exc.strerror}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise CardaviaError(f"cannot read {path}: over {MAX_INPUT_BYTES >> 20} MiB (a record is a few KB)")
+    return _decode(data, path)
+
+
+def _lines(path: str) -> Iterator[bytes]:
+    """The lines of an input file, one at a time, each cut after ``MAX_LINE_BYTES + 1`` bytes."""
+    with _open(path) as f:
+        try:
+            yield from iter(lambda: f.readline(MAX_LINE_BYTES + 1), b"")
+        except OSError as exc:
+            raise CardaviaError(f"cannot read {path}: {exc.strerror}") from None
 
 
 def _error(message: str) -> None:
@@ -90,7 +136,8 @@ def _analyze_query(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    """Judge holdings: from flags, or one JSON object per line with ``--batch``."""
+    """Judge holdings: from flags, or one JSON object per line with ``--batch`` (answered as read;
+    a line over ``MAX_LINE_BYTES`` ends the batch)."""
     spec = get_spec(args.game)
     if args.batch is None:
         if args.hand is None:
@@ -98,19 +145,25 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         _dump(spec.analyze(_analyze_query(args)))
         return 0
     status = 0
-    for n, line in enumerate(_read(args.batch).splitlines(), start=1):
-        if not line.strip():
-            continue
+    for n, raw in enumerate(_lines(args.batch), start=1):
+        too_long = len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n")
         try:
-            query = json.loads(line)
+            if too_long:
+                raise CardaviaError(f"longer than {MAX_LINE_BYTES >> 10} KiB; the batch stops here")
+            line = _decode(raw, args.batch)
+            if not line.strip():
+                continue
+            query = record.load_json(line)
             if not isinstance(query, dict):
                 raise CardaviaError("each line must be a JSON object")
             doc = spec.analyze(query)
-        except (CardaviaError, json.JSONDecodeError) as exc:
+        except CardaviaError as exc:
             message = f"line {n}: {exc}"
             _error(message)
             doc, status = {"error": message}, EXIT_BAD_INPUT
         _dump(doc)
+        if too_long:
+            break
     return status
 
 
@@ -151,6 +204,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
     """Duplicate match on seeded decks: win share with a deck-clustered CI, latencies per agent."""
     from cardavia.ai import arena
 
+    if not 1 <= args.decks <= MAX_DECKS:
+        raise CardaviaError(f"--decks must be 1-{MAX_DECKS}, got {args.decks}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise CardaviaError(f"--workers must be 1-{MAX_WORKERS}, got {args.workers}")
     match = arena.Match(args.game, args.challenger, args.reference, args.seed)
     report = arena.run(match, args.decks, args.workers, _progress_bar(True))
     if args.json:
@@ -161,9 +218,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Start the web site (the database schema is created or migrated at start)."""
+    """Start the web site (the database schema is created or migrated at start); refuse a SQLite
+    file that another server has open."""
     import uvicorn
 
+    from cardavia.web import store
     from cardavia.web.app import create_app
     from cardavia.web.config import WebConfig, database_url
 
@@ -174,8 +233,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if not 0 <= args.ai_delay <= 60:
             raise CardaviaError(f"--ai-delay must be 0-60 seconds, got {args.ai_delay}")
         config = dataclasses.replace(config, ai_delay=args.ai_delay)
-    print(f"Cardavia at http://{args.host}:{args.port}/", file=sys.stderr)
-    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning", ws_ping_interval=20)
+    try:
+        lock = store.claim(config.db_url)  # held until the server's store takes it over
+    except store.LockError as exc:
+        raise CardaviaError(str(exc)) from None
+    with lock:
+        print(f"Cardavia at http://{args.host}:{args.port}/", file=sys.stderr)
+        app = create_app(config)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_ping_interval=20)
     return 0
 
 
@@ -223,9 +288,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=game_names())
     p.add_argument("--challenger", required=True, choices=TIERS, help="the agent rotated through the seats")
     p.add_argument("--reference", required=True, choices=TIERS, help="the agent in every other seat")
-    p.add_argument("--decks", type=int, default=100, help="seeded decks, each played once per seat")
+    p.add_argument(
+        "--decks", type=int, default=100, help=f"seeded decks, each played once per seat (1-{MAX_DECKS:,})"
+    )
     p.add_argument("--seed", type=int, default=1, help="deck i is dealt from seed + i")
-    p.add_argument("--workers", type=int, default=1, help="processes (results are the same for any number)")
+    p.add_argument(
+        "--workers", type=int, default=1, help=f"processes, 1-{MAX_WORKERS} (the same results for any number)"
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=cmd_arena)
     return parser

@@ -130,3 +130,15 @@ def run_async(make: Callable[[], Any]) -> Any:
     if "error" in result:
         raise result["error"]
     return result.get("value")
+
+
+def is_locked(path: Path) -> bool:
+    """Whether some open file holds the ``flock`` of ``path`` (a server's database lock file)."""
+    import fcntl
+
+    with open(path, "rb") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        return False

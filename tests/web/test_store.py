@@ -1,17 +1,19 @@
-"""The store: schema created or migrated at start, and a slow socket that is dropped, not waited for."""
+"""The store: schema created or migrated at start, one server per SQLite file, and a slow socket
+that is dropped, not waited for."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from cardavia.web.store import SCHEMA_VERSION, Store
+from cardavia.web.store import SCHEMA_VERSION, LockError, Store
 from cardavia.web.table import OUTBOX_LIMIT, Subscriber
 
-from .helpers import run_async
+from .helpers import is_locked, run_async
 
 SECRET = "ab" * 16
 
@@ -55,6 +57,56 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
 
     with pytest.raises(RuntimeError, match="newer"):
         run_async(scenario)
+
+
+def test_a_second_store_on_the_same_file_is_refused_until_the_first_closes(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'one.db'}"
+
+    async def scenario() -> None:
+        first = await Store.open(url)
+        try:
+            with pytest.raises(LockError) as refused:
+                await Store.open(url)
+        finally:
+            await first.close()
+        db, pid = tmp_path / "one.db", os.getpid()
+        assert str(refused.value) == f"the database {db} is in use by another cardavia server (pid {pid})"
+        again = await Store.open(url)
+        await again.close()
+
+    run_async(scenario)
+    assert (tmp_path / "one.db.lock").read_text() == f"{os.getpid()}\n"
+
+
+def test_a_store_that_fails_to_open_releases_the_lock(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'future.db'}"
+
+    async def scenario() -> None:
+        store = await Store.open(url)
+        assert is_locked(tmp_path / "future.db.lock")
+        await store.close()
+        engine = create_async_engine(url)
+        async with engine.begin() as conn:
+            await conn.execute(text("UPDATE cardavia_schema SET version = 99"))
+        await engine.dispose()
+        with pytest.raises(RuntimeError, match="newer"):
+            await Store.open(url)
+
+    run_async(scenario)
+    assert not is_locked(tmp_path / "future.db.lock")
+
+
+def test_memory_databases_are_not_locked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    async def scenario() -> None:
+        urls = ["sqlite+aiosqlite://", "sqlite+aiosqlite:///:memory:"] * 2
+        stores = [await Store.open(url) for url in urls]
+        for store in stores:
+            await store.close()
+
+    run_async(scenario)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_same_action_cannot_be_stored_twice(tmp_path: Path) -> None:

@@ -31,10 +31,10 @@ def split_line(line: str, seats: int) -> tuple[int, str]:
     m = _LINE.fullmatch(line.strip())
     if m is None:
         raise NotationError(f"cannot read action {line!r}: expected 'S<seat> <verb> [cards]'")
-    seat = int(m.group(1))
-    if seat >= seats or m.group(1) != str(seat):
-        raise NotationError(f"action {line!r} names seat {m.group(1)}; seats are 0-{seats - 1}")
-    return seat, m.group(2)
+    digits = m.group(1)
+    if digits not in {str(seat) for seat in range(seats)}:  # compared as text: int() refuses 4,300 digits
+        raise NotationError(f"action {line!r} names seat {digits}; seats are 0-{seats - 1}")
+    return int(digits), m.group(2)
 
 
 def join_line(seat: int, action: str) -> str:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
+import sys
 from collections.abc import Mapping
+from itertools import accumulate
 from typing import Any
 
 from cardavia.engine.errors import CardaviaError, RecordError
@@ -15,13 +18,38 @@ KNOWN_FIELDS = frozenset(
     {"game", "dealer", "seed", "hands", "melds", "stock", "chou", "next", "actions"}
 )
 
+MAX_DEPTH = 64
+"""The deepest nesting of arrays and objects ``load_json`` reads (a record nests 4 deep)."""
 
-def parse_json(text: str) -> dict[str, Any]:
-    """Read a record's JSON text; ``RecordError`` unless it is one JSON object."""
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _depth(text: str) -> int:
+    """How deep the arrays and objects of JSON text nest: brackets inside strings do not count
+    (those of an unterminated string do, so the answer is never too low)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def load_json(text: str) -> Any:
+    """Parse JSON text from a user; ``RecordError`` when it is not JSON, nests deeper than
+    ``MAX_DEPTH`` or holds an integer of more digits than Python converts (4,300 by default)."""
+    if _depth(text) > MAX_DEPTH:
+        raise RecordError(f"JSON nested deeper than {MAX_DEPTH} levels (the most Cardavia reads)")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except ValueError:  # the only other error of json.loads on text: int's limit on digits
+        digits = sys.get_int_max_str_digits()
+        raise RecordError(f"not valid JSON: an integer of more than {digits} digits") from None
+
+
+def parse_json(text: str) -> dict[str, Any]:
+    """Read a record's JSON text; ``RecordError`` unless it is one JSON object (see ``load_json``)."""
+    data = load_json(text)
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     return data

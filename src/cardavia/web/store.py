@@ -3,13 +3,17 @@
 SQLite by default, PostgreSQL by URL (SQLAlchemy Core, async). Writes go through one writer task
 that commits whatever has queued up in a single transaction (group commit), so an action is
 durable when ``append`` returns and many tables never contend for SQLite's write lock.
-The schema is created or migrated when the store opens.
+The schema is created or migrated when the store opens. A SQLite file serves one server at a time:
+the store holds an exclusive lock on the file ``<db>.lock`` beside it while it is open.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import json
+import os
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -30,6 +34,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 SCHEMA_VERSION = 2
@@ -103,31 +108,42 @@ async def _migrate(conn: AsyncConnection) -> None:
 class Store:
     """The database of one server. Open with ``await Store.open(url)``; ``await close()`` at the end."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, lock: int | None = None) -> None:
         self._engine = engine
+        self._lock = lock  # the descriptor of the SQLite file's lock file, closed by ``close``
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str) -> Store:
-        """Connect, migrate the schema and start the writer."""
-        engine = create_async_engine(url, json_serializer=lambda o: json.dumps(o, ensure_ascii=False))
-        if engine.dialect.name == "sqlite":
-            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        async with engine.begin() as conn:
-            await _migrate(conn)
-        store = cls(engine)
+        """Lock a SQLite file (``LockError`` if another server has it), connect, migrate the schema
+        and start the writer."""
+        lock = _take_lock(url)
+        try:
+            engine = create_async_engine(url, json_serializer=lambda o: json.dumps(o, ensure_ascii=False))
+            if engine.dialect.name == "sqlite":
+                event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            async with engine.begin() as conn:
+                await _migrate(conn)
+        except BaseException:
+            if lock is not None:
+                os.close(lock)
+            raise
+        store = cls(engine, lock)
         store._writer = asyncio.create_task(store._write_loop(), name="cardavia-store-writer")
         return store
 
     async def close(self) -> None:
-        """Finish queued writes, stop the writer and dispose of the connections."""
+        """Finish queued writes, stop the writer, dispose of the connections and release the lock."""
         if self._writer is not None:
             await self._queue.join()
             self._writer.cancel()
             await asyncio.gather(self._writer, return_exceptions=True)
             self._writer = None
         await self._engine.dispose()
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     async def _write(self, op: Op | None, row: dict[str, Any] | None = None) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -254,3 +270,75 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
+
+
+class LockError(RuntimeError):
+    """A SQLite file's lock cannot be taken: another server holds it, or it cannot be created."""
+
+
+_claimed: dict[str, int] = {}
+"""Locks taken by ``claim`` that no ``Store.open`` has taken over yet: lock file -> descriptor."""
+
+
+def _lock_path(url: str) -> str | None:
+    """The lock file ``<db>.lock`` of a SQLite database file; None for memory and other databases."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return f"{parsed.database}.lock"
+
+
+def _lock(path: str) -> int:
+    """Lock ``path`` (created if need be) and write this process's id in it; return its descriptor
+    (``LockError`` naming the holder's pid if another open file holds it).
+
+    The lock lasts until the descriptor is closed or the process ends, however it ends.
+    """
+    database = path.removesuffix(".lock")
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise LockError(f"cannot lock the database {database}: {path}: {exc.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except BlockingIOError:
+        holder = os.read(fd, 32).decode("ascii", "replace").strip()
+        os.close(fd)
+        pid = f" (pid {holder})" if holder.isdigit() else ""
+        raise LockError(f"the database {database} is in use by another cardavia server{pid}") from None
+    except OSError as exc:
+        os.close(fd)
+        raise LockError(f"cannot lock the database {database}: {path}: {exc.strerror}") from None
+    return fd
+
+
+def _take_lock(url: str) -> int | None:
+    """The lock of ``url``'s SQLite file: the one ``claim`` took, or a new one; None if no file."""
+    path = _lock_path(url)
+    if path is None:
+        return None
+    claimed = _claimed.pop(path, None)
+    return _lock(path) if claimed is None else claimed
+
+
+def claim(url: str) -> contextlib.ExitStack:
+    """Lock ``url``'s SQLite file now, for the ``Store.open(url)`` this process is about to make.
+
+    ``cardavia serve`` calls it before it starts, so that a second server refuses at once with
+    ``LockError``; the store takes the lock over and releases it when it closes. Leaving the
+    returned context releases the lock if no store took it over.
+    """
+    path = _lock_path(url)
+    stack = contextlib.ExitStack()
+    if path is not None:
+        _claimed[path] = _lock(path)
+        stack.callback(_release_claim, path)
+    return stack
+
+
+def _release_claim(path: str) -> None:
+    fd = _claimed.pop(path, None)
+    if fd is not None:
+        os.close(fd)
