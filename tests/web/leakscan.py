@@ -29,14 +29,19 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+
+from starlette.testclient import TestClient
 
 from cardavia.engine.game import Game
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 from cardavia.web.frames import Frame, FrameBuilder
+
+from .helpers import Player, table_socket
 
 REFEREE_ONLY = ("answers", "seed", "hands", "deck", "wall", "record", "secret")
 STOCK_RUN = 4
@@ -378,3 +383,64 @@ class ScriptedAi:
 
     def close(self) -> None:
         """Nothing to stop."""
+
+
+# --- at a live table --------------------------------------------------------------------------------
+
+
+def scan_messages(received: list[str], record: dict[str, Any], seat: int) -> list[str]:
+    """Every problem of the messages ``received`` by ``seat`` at the table that played ``record``."""
+    steps = replay_steps(record, seat)
+    problems: list[str] = []
+    step = steps[0]
+    for text in received:
+        message = json.loads(text)
+        if message["type"] == "state":
+            step = steps[message["v"] - 1]
+            expected = step.frame.view
+            if not message["legal"] and expected.get("status") == "ongoing":
+                expected = {**expected, "to_act": [], "legal": {}}
+            if message["view"] != expected or message["step"] != step.frame.kind:
+                problems.append(f"message v={message['v']} is not the replayed frame")
+        problems.extend(scan(text, step, seat))
+    return problems
+
+
+@contextmanager
+def scripted_table(
+    client: TestClient, record: dict[str, Any], think: float = 0.0
+) -> Iterator[tuple[Player, ScriptedAi]]:
+    """A live table set out with ``record``'s position, its computers playing the record's answers
+    (each after ``think`` seconds)."""
+    manager = client.app.state.tables
+    scripted = ScriptedAi(record, 0, think)
+    real, manager._ai = manager._ai, scripted
+    try:
+        actor, secret = client.portal.call(manager.create, record["game"], "easy", 0, position_of(record))
+    finally:
+        manager._ai = real
+    client.cookies.set(f"cardavia_t_{actor.id}", secret)
+    with table_socket(client, actor.id) as player:
+        yield player, scripted
+
+
+def play_scripted(client: TestClient, record: dict[str, Any]) -> list[str]:
+    """Play ``record`` at a live table (the human's actions as recorded); every message received."""
+    with scripted_table(client, record) as (player, scripted):
+        mine = iter(scripted.human_actions)
+        player.until(lambda m: m["type"] == "state")
+        while not player.over():
+            if player.waiting_for_me():
+                if player.act(next(mine))["type"] != "ack":
+                    break  # refused: the streams show it
+            else:
+                player.until(lambda m: m["type"] == "state")
+        return list(player.received)
+
+
+def differences(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> list[str]:
+    """Where two streams part (empty when they are the same)."""
+    if len(a) != len(b):
+        return [f"{len(a)} messages against {len(b)}", *differences(a[: len(b)], b[: len(a)])]
+    pairs = enumerate(zip(a, b, strict=True))
+    return [f"message {i} differs: {x} / {y}"[:300] for i, (x, y) in pairs if x != y]

@@ -8,7 +8,6 @@ import itertools
 import json
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -19,8 +18,17 @@ from cardavia.web import table as table_module
 from cardavia.web.frames import FrameBuilder
 from cardavia.web.table import TableActor
 
-from .helpers import Player, start_table, table_socket
-from .leakscan import ScriptedAi, position_of, replay_steps, scan, stream, twin
+from .helpers import start_table, table_socket
+from .leakscan import (
+    differences,
+    play_scripted,
+    replay_steps,
+    scan,
+    scan_messages,
+    scripted_table,
+    stream,
+    twin,
+)
 
 GAMES = ("sisepai", "paohuzi")
 
@@ -34,24 +42,6 @@ def scan_deal(client: TestClient, game: str, seed: int) -> tuple[int, list[str]]
         seat = player.state["seat"] if player.state else 0
     record = client.get(f"/tables/{table_id}/record").json()
     return len(received), scan_messages(received, record, seat)
-
-
-def scan_messages(received: list[str], record: dict[str, Any], seat: int) -> list[str]:
-    """Every problem of the messages ``received`` by ``seat`` at the table that played ``record``."""
-    steps = replay_steps(record, seat)
-    problems: list[str] = []
-    step = steps[0]
-    for text in received:
-        message = json.loads(text)
-        if message["type"] == "state":
-            step = steps[message["v"] - 1]
-            expected = step.frame.view
-            if not message["legal"] and expected.get("status") == "ongoing":
-                expected = {**expected, "to_act": [], "legal": {}}
-            if message["view"] != expected or message["step"] != step.frame.kind:
-                problems.append(f"message v={message['v']} is not the replayed frame")
-        problems.extend(scan(text, step, seat))
-    return problems
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -119,46 +109,6 @@ def twin_deals(client: TestClient, game: str, shared: bool = False) -> Iterator[
 def find_twins(client: TestClient, game: str, shared: bool = False) -> Twins:
     """The first of ``twin_deals``."""
     return next(twin_deals(client, game, shared))
-
-
-@contextmanager
-def scripted_table(
-    client: TestClient, record: dict[str, Any], think: float = 0.0
-) -> Iterator[tuple[Player, ScriptedAi]]:
-    """A live table set out with ``record``'s position, its computers playing the record's answers
-    (each after ``think`` seconds)."""
-    manager = client.app.state.tables
-    scripted = ScriptedAi(record, 0, think)
-    real, manager._ai = manager._ai, scripted
-    try:
-        actor, secret = client.portal.call(manager.create, record["game"], "easy", 0, position_of(record))
-    finally:
-        manager._ai = real
-    client.cookies.set(f"cardavia_t_{actor.id}", secret)
-    with table_socket(client, actor.id) as player:
-        yield player, scripted
-
-
-def play_scripted(client: TestClient, record: dict[str, Any]) -> list[str]:
-    """Play ``record`` at a live table (the human's actions as recorded); every message received."""
-    with scripted_table(client, record) as (player, scripted):
-        mine = iter(scripted.human_actions)
-        player.until(lambda m: m["type"] == "state")
-        while not player.over():
-            if player.waiting_for_me():
-                if player.act(next(mine))["type"] != "ack":
-                    break  # refused: the streams show it
-            else:
-                player.until(lambda m: m["type"] == "state")
-        return list(player.received)
-
-
-def differences(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> list[str]:
-    """Where two streams part (empty when they are the same)."""
-    if len(a) != len(b):
-        return [f"{len(a)} messages against {len(b)}", *differences(a[: len(b)], b[: len(a)])]
-    pairs = enumerate(zip(a, b, strict=True))
-    return [f"message {i} differs: {x} / {y}"[:300] for i, (x, y) in pairs if x != y]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -88,3 +89,43 @@ def test_sockets_arriving_together_resume_one_actor(client_for: Callable[..., Te
 
     assert len(second.portal.call(five_at_once)) == 1
     assert table_id in manager.live
+
+
+SCHEMA_1 = """
+CREATE TABLE cardavia_schema (version INTEGER NOT NULL);
+INSERT INTO cardavia_schema VALUES (1);
+CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(16) NOT NULL, seat INTEGER NOT NULL,
+  difficulty VARCHAR(16) NOT NULL, secret_hash VARCHAR(64) NOT NULL, position TEXT NOT NULL,
+  finished BOOLEAN NOT NULL, created_at FLOAT NOT NULL);
+CREATE TABLE actions (table_id VARCHAR(32) NOT NULL, seq INTEGER NOT NULL, line TEXT NOT NULL,
+  timeout BOOLEAN NOT NULL, created_at FLOAT NOT NULL, PRIMARY KEY (table_id, seq));
+"""
+
+
+@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+def test_a_table_stored_before_deal_secrets_still_plays(
+    client_for: Callable[..., TestClient], db_path: Any, game: str
+) -> None:
+    """Schema 1 kept a table's position as ``game.record()`` of a deal seeded by its id (Sì Sè
+    Pái's only the seed); such a table resumes and plays to its end after the migration."""
+    import json
+    import sqlite3
+
+    from cardavia.engine.registry import get_spec
+    from cardavia.web.table import hash_secret
+
+    table_id = "0123456789abcdef0123456789abcdef"
+    position = get_spec(game).new_game(int(table_id[:15], 16)).record()
+    with sqlite3.connect(db_path) as db:
+        db.executescript(SCHEMA_1)
+        db.execute("INSERT INTO tables VALUES (?, ?, 0, 'easy', ?, ?, 0, 0)",
+                   (table_id, game, hash_secret("owner"), json.dumps(position)))
+    client = client_for()
+    client.cookies.set(f"cardavia_t_{table_id}", "owner")
+    with table_socket(client, table_id, seed=3) as player:
+        first = player.until(lambda m: m["type"] == "state")
+        assert first["view"]["seats"][0]["hand"]
+        final = player.play_to_end()
+    record = client.get(final["record_url"]).json()
+    assert replay(record).outcome() == final["outcome"]
+    assert record["dealer"] == position["dealer"]

@@ -1,0 +1,83 @@
+"""Run the leak scanner (tests/web/leakscan.py) over many deals and print its figures as JSON.
+
+For each game: ``--deals`` deals at a live table (a real app in process, pacing off, computers
+playing at random, the human seeded) — every message scanned for hidden cards and matched to the
+frame a replay of the record builds — and, for each deal that has a twin (a deal differing only in
+the computers' hidden options), both deals replayed at a live table and their streams compared.
+
+    .venv/bin/python scripts/leakscan.py --deals 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from starlette.testclient import TestClient  # noqa: E402
+from tests.web.helpers import start_table, table_socket, web_config  # noqa: E402
+from tests.web.leakscan import differences, play_scripted, scan_messages, stream, twin  # noqa: E402
+
+from cardavia.engine.rng import Rng  # noqa: E402
+from cardavia.web.app import create_app  # noqa: E402
+
+CHANNELS = (
+    "concealed cards and stock order in every message",
+    "every message equals the frame the record replays to",
+    "versions, steps, window numbers, events, views and order of messages between twin deals",
+)
+
+
+def scan_game(client: TestClient, game: str, deals: int, seed: int) -> dict[str, object]:
+    messages = findings = twins = twin_messages = 0
+    examples: list[str] = []
+    for i in range(deals):
+        table_id = start_table(client, game)
+        with table_socket(client, table_id, seed + i) as player:
+            player.play_to_end()
+            received = list(player.received)
+        record = client.get(f"/tables/{table_id}/record").json()
+        problems = scan_messages(received, record, 0)
+        messages += len(received)
+        found = twin(record, 0, Rng(seed + i))
+        if found is not None:
+            other, swapped = found
+            first, second = play_scripted(client, record), play_scripted(client, other)
+            masked = dict.fromkeys(swapped)
+            problems += differences(stream(first, masked), stream(second, masked))
+            problems += scan_messages(second, other, 0)
+            twins += 1
+            twin_messages += len(first) + len(second)
+        findings += len(problems)
+        examples += problems[: max(0, 5 - len(examples))]
+        print(f"\r{game}: {i + 1}/{deals}", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    return {"deals": deals, "messages": messages, "twin_deals": twins, "twin_messages": twin_messages,
+            "findings": findings, "examples": examples}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals per game (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="the first human's seed (default 1)")
+    args = parser.parse_args()
+    started = time.monotonic()
+    report: dict[str, object] = {"channels": list(CHANNELS)}
+    with tempfile.TemporaryDirectory() as folder:
+        config = web_config(Path(folder) / "leakscan.db", claim_timeout=600.0)
+        with TestClient(create_app(config)) as client:
+            for game in ("sisepai", "paohuzi"):
+                report[game] = scan_game(client, game, args.deals, args.seed)
+    report["seconds"] = round(time.monotonic() - started, 1)
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
