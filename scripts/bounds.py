@@ -24,11 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardavia.ai import arena
-from cardavia.ai.agent import TIERS, Agent, Observation, make_agent, observe
-from cardavia.ai.hard import HardAgent
-from cardavia.ai.paohuzi_agents import Situation
-from cardavia.ai.paohuzi_hard import PlannerAgent
-from cardavia.ai.paohuzi_plan import Planner
+from cardavia.ai.agent import TIERS, Agent, Observation, observe
+from cardavia.ai.paohuzi.agents import Situation
+from cardavia.ai.paohuzi.hard import PlannerAgent
+from cardavia.ai.paohuzi.plan import Planner
+from cardavia.ai.sisepai.hard import HardAgent
+from cardavia.ai.tiers import make_agent
 from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import KINDS

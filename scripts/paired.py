@@ -2,7 +2,7 @@
 """Paired A/B test of an agent's constants on the same decks (the "±" figures of STRENGTH.md).
 
     .venv/bin/python scripts/paired.py paohuzi --challenger hard --reference normal \\
-        --decks 400 --seed 8000 --b paohuzi_hard.UPGRADE=0 [--a ...] [--workers 2]
+        --decks 400 --seed 8000 --b paohuzi.hard.UPGRADE=0 [--a ...] [--workers 2]
 
 plays the duplicate match of ``cardavia arena`` twice on the same decks: A with the constants of
 ``--a`` (none: the code as it is), B with those of ``--b``. Each is ``module.NAME=value`` for a
@@ -20,8 +20,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 
-from cardavia.ai.agent import make_agent
 from cardavia.ai.arena import Match, clustered_ci95, deck_win_share, play_decks
+from cardavia.ai.tiers import make_agent
 from cardavia.engine.errors import CardaviaError
 
 
@@ -34,7 +34,7 @@ def parse_setting(text: str) -> tuple[ModuleType, str, float]:
     target, sep, value = text.partition("=")
     module_name, dot, name = target.rpartition(".")
     if not sep or not dot:
-        raise SettingError(f"{text!r}: expected module.NAME=value, e.g. paohuzi_hard.UPGRADE=0")
+        raise SettingError(f"{text!r}: expected module.NAME=value, e.g. paohuzi.hard.UPGRADE=0")
     try:
         module = importlib.import_module(f"cardavia.ai.{module_name}")
     except ImportError:

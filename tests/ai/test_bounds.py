@@ -11,8 +11,9 @@ from types import ModuleType
 import pytest
 
 from cardavia.ai import arena
-from cardavia.ai.agent import make_agent, observe
-from cardavia.ai.paohuzi_agents import situation
+from cardavia.ai.agent import observe
+from cardavia.ai.paohuzi.agents import situation
+from cardavia.ai.tiers import make_agent
 from cardavia.engine.game import Game
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng

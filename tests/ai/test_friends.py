@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cardavia.ai import observe
-from cardavia.ai import paohuzi_agents as pa
-from cardavia.ai import sisepai_agents as sa
 from cardavia.ai.agent import Observation
+from cardavia.ai.paohuzi import agents as pa
+from cardavia.ai.sisepai import agents as sa
 from cardavia.engine.cards import Deck
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng

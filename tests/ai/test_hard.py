@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardavia.ai import hard, make_agent, observe
+from cardavia.ai import make_agent, observe
 from cardavia.ai.agent import Observation
+from cardavia.ai.sisepai import hard
 from cardavia.engine.game import Game
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng

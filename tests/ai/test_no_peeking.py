@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardavia.ai import TIERS, make_agent, observe
-from cardavia.ai.hard import Budget, HardAgent
+from cardavia.ai.sisepai.hard import Budget, HardAgent
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 

@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from cardavia.ai import paohuzi_hard
+from cardavia.ai import paohuzi
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "paired.py"
 
@@ -23,24 +23,24 @@ def load() -> ModuleType:
 
 def test_a_setting_holds_inside_its_block_and_is_undone_after_it_even_on_error() -> None:
     paired = load()
-    before = paohuzi_hard.UPGRADE
-    items = [paired.parse_setting("paohuzi_hard.UPGRADE=0.25")]
+    before = paohuzi.hard.UPGRADE
+    items = [paired.parse_setting("paohuzi.hard.UPGRADE=0.25")]
     with paired.settings(items):
-        assert paohuzi_hard.UPGRADE == 0.25
-    assert before == paohuzi_hard.UPGRADE
+        assert paohuzi.hard.UPGRADE == 0.25
+    assert before == paohuzi.hard.UPGRADE
     with pytest.raises(RuntimeError), paired.settings(items):
         raise RuntimeError
-    assert before == paohuzi_hard.UPGRADE
+    assert before == paohuzi.hard.UPGRADE
 
 
 @pytest.mark.parametrize(
     ("text", "says"),
     [
         ("UPGRADE=1", "expected module.NAME=value"),
-        ("paohuzi_hard.UPGRADE", "expected module.NAME=value"),
+        ("paohuzi.hard.UPGRADE", "expected module.NAME=value"),
         ("nowhere.UPGRADE=1", "no module cardavia.ai.nowhere"),
-        ("paohuzi_hard.PlannerAgent=1", "no numeric constant PlannerAgent"),
-        ("paohuzi_hard.UPGRADE=lots", "'lots' is not a number"),
+        ("paohuzi.hard.PlannerAgent=1", "no numeric constant PlannerAgent"),
+        ("paohuzi.hard.UPGRADE=lots", "'lots' is not a number"),
     ],
 )
 def test_a_bad_setting_is_named(text: str, says: str) -> None:
@@ -52,7 +52,7 @@ def test_a_bad_setting_is_named(text: str, says: str) -> None:
 def test_both_sides_play_the_same_decks(capsys: pytest.CaptureFixture[str]) -> None:
     paired = load()
     args = ["paohuzi", "--challenger", "normal", "--reference", "random", "--decks", "3", "--seed", "5"]
-    assert paired.main([*args, "--b", "paohuzi_hard.TIE=0.5"]) == 0  # hard is not playing: no change
+    assert paired.main([*args, "--b", "paohuzi.hard.TIE=0.5"]) == 0  # hard is not playing: no change
     out = capsys.readouterr().out.splitlines()
     assert out[0].split(": ")[1] == out[1].split(": ")[1]
     assert out[2].startswith("B - A: +0.0000 ± 0.0000 (95%, 3 decks, seed 5)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardavia.ai import paohuzi_eval as ev
+from cardavia.ai.paohuzi import eval as ev
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import DECK, KINDS
 from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, pack

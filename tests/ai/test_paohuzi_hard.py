@@ -6,10 +6,11 @@ import math
 
 import pytest
 
-from cardavia.ai import make_agent, observe, paohuzi_hard
+from cardavia.ai import make_agent, observe
 from cardavia.ai.agent import Observation
-from cardavia.ai.paohuzi_agents import Holding, NormalAgent, Situation, situation
-from cardavia.ai.paohuzi_plan import Planner
+from cardavia.ai.paohuzi import hard as paohuzi_hard
+from cardavia.ai.paohuzi.agents import Holding, NormalAgent, Situation, situation
+from cardavia.ai.paohuzi.plan import Planner
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import DECK, KINDS

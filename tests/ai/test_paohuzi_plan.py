@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from cardavia.ai import paohuzi_plan as plan
+from cardavia.ai.paohuzi import plan
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import DECK, KINDS, chi_huxi, group_type, identical_huxi
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardavia.ai import TIERS, make_agent, observe
-from cardavia.ai.hard import Budget, HardAgent
+from cardavia.ai.sisepai.hard import Budget, HardAgent
 from cardavia.engine import record
 from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardavia.ai import sisepai_eval as ev
+from cardavia.ai.sisepai import eval as ev
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai import melds
 from cardavia.games.sisepai.cards import DECK, KINDS, is_single

@@ -6,6 +6,7 @@ hidden worlds consistent with that view) and draws randomness only from the ``Rn
 
 from __future__ import annotations
 
-from cardavia.ai.agent import TIERS, Agent, Observation, make_agent, observe
+from cardavia.ai.agent import TIERS, Agent, Observation, observe
+from cardavia.ai.tiers import make_agent
 
 __all__ = ["TIERS", "Agent", "Observation", "make_agent", "observe"]

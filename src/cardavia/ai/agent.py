@@ -1,4 +1,4 @@
-"""The agent contract (shared contract B): ``Observation``, ``Agent``, ``observe``, ``make_agent``."""
+"""The agent contract (shared contract B): ``Observation``, ``Agent``, ``observe``, the random baseline."""
 
 from __future__ import annotations
 
@@ -66,31 +66,3 @@ class RandomAgent:
             if verb in obs.legal:
                 return verb
         return obs.legal[rng.below(len(obs.legal))]
-
-
-def make_agent(game_name: str, tier: str) -> Agent:
-    """Return an agent of ``tier`` for game ``game_name``; ``CardaviaError`` if either is unknown."""
-    if tier not in TIERS:
-        raise CardaviaError(f"unknown tier {tier!r}; tiers are {', '.join(TIERS)}")
-    if game_name not in ("sisepai", "paohuzi"):
-        raise CardaviaError(f"unknown game {game_name!r}; known games: paohuzi, sisepai")
-    if tier == "random":
-        return RandomAgent()
-    if game_name == "sisepai":
-        from cardavia.ai import sisepai_agents as tiers
-    else:
-        from cardavia.ai import paohuzi_agents as tiers  # type: ignore[no-redef]
-    if tier == "greedy":
-        return tiers.GreedyAgent()
-    if tier == "easy":
-        return tiers.EasyAgent()
-    if tier == "hard" and game_name == "paohuzi":
-        from cardavia.ai.paohuzi_hard import PlannerAgent
-
-        return PlannerAgent()
-    if tier == "hard":
-        from cardavia.ai import sisepai_agents
-        from cardavia.ai.hard import GameKit, HardAgent
-
-        return HardAgent(GameKit(sisepai_agents.NormalAgent().scores, sisepai_agents.PLAYOUT))
-    return tiers.NormalAgent(tier)

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardavia.ai.agent import Agent, make_agent, observe
+from cardavia.ai.agent import Agent, observe
+from cardavia.ai.tiers import make_agent
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.game import Game
 from cardavia.engine.registry import get_spec

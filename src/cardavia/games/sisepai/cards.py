@@ -20,6 +20,7 @@ WIN_SIZE = 21
 
 CODES: tuple[str, ...] = tuple(c + r for c in COLOURS for r in RANKS) + tuple(f"F{i}" for i in range(1, 6))
 DECK = Deck(CODES, [4] * 28 + [1] * 5)
+STOCK = DECK.size - SEATS * HAND_SIZE  # the cards left to draw after the deal (37)
 
 
 def colour(card: int) -> int:
@@ -50,3 +51,23 @@ def is_single(card: int) -> bool:
 def kind(c: int, r: int) -> int:
     """The card kind of colour ``c`` and rank ``r``."""
     return 7 * c + r
+
+
+def _mates(card: int) -> tuple[int, ...]:
+    if is_flower(card):
+        return ()
+    c, r = colour(card), rank(card)
+    if r == SOLDIER:
+        return tuple(kind(o, SOLDIER) for o in range(4) if o != c)
+    trio = (GENERAL, ADVISOR, ELEPHANT) if r <= ELEPHANT else (CHARIOT, HORSE, CANNON)
+    return tuple(kind(c, x) for x in trio if x != r)
+
+
+_MATES: tuple[tuple[int, ...], ...] = tuple(_mates(k) for k in range(KINDS))
+
+
+def mates(card: int) -> tuple[int, ...]:
+    """The cards that can share a mixed group with ``card``, in canonical order: the other colours'
+    soldiers for a soldier, else the rest of its command (General, Advisor, Elephant) or field
+    (Chariot, Horse, Cannon) trio of its colour; none for a flower."""
+    return _MATES[card]

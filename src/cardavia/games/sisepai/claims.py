@@ -9,20 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from cardavia.games.sisepai.cards import (
-    ADVISOR,
-    CANNON,
-    CHARIOT,
-    ELEPHANT,
-    GENERAL,
-    HORSE,
-    SEATS,
-    SOLDIER,
-    colour,
-    is_single,
-    kind,
-    rank,
-)
+from cardavia.games.sisepai.cards import SEATS, SOLDIER, is_single, mates, rank
 from cardavia.games.sisepai.melds import IDENTICAL, Group, group_type
 
 W1, W2, WD = "W1", "W2", "WD"
@@ -35,10 +22,6 @@ L2_WIN = 2
 L3_IDENTICAL = 3
 L4_DRAWER_GROUP = 4
 L5_NEXT_MIXED = 5
-
-_COMMAND = (GENERAL, ADVISOR, ELEPHANT)
-_FIELD = (CHARIOT, HORSE, CANNON)
-
 
 def role(seat: int, owner: int, window: str) -> str:
     """The role of ``seat`` in a window owned by ``owner``."""
@@ -58,17 +41,15 @@ def identical_takes(hand: Sequence[int], card: int) -> list[Group]:
 
 def mixed_takes(hand: Sequence[int], card: int) -> list[Group]:
     """Command, field and soldier groups completed by ``card`` (drawer and next player only)."""
-    if card >= 28:
+    partners = mates(card)
+    if not partners:
         return []
-    c, r = colour(card), rank(card)
-    if r == SOLDIER:
-        others = [kind(o, SOLDIER) for o in range(4) if o != c and hand[kind(o, SOLDIER)]]
+    if rank(card) == SOLDIER:
+        others = [m for m in partners if hand[m]]
         groups: list[Group] = [tuple(sorted([card, *pair])) for pair in combinations(others, 2)]
         if len(others) == 3:
             groups.append(tuple(sorted([card, *others])))
         return groups
-    trio = _COMMAND if r in _COMMAND else _FIELD
-    partners = [kind(c, x) for x in trio if x != r]
     if all(hand[p] for p in partners):
         return [tuple(sorted([card, *partners]))]
     return []

@@ -34,19 +34,13 @@ from cardavia.engine.game import JSON, Decision, Event
 from cardavia.engine.notation import read_action
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai.cards import (
-    ADVISOR,
-    CANNON,
-    CHARIOT,
     CODES,
     DECK,
-    ELEPHANT,
-    GENERAL,
     HAND_SIZE,
-    HORSE,
     KINDS,
     SEATS,
-    SOLDIER,
     is_single,
+    mates,
 )
 from cardavia.games.sisepai.claims import (
     IDENTICAL_TAKES,
@@ -772,13 +766,8 @@ def _take_text(group: Group) -> str:
 
 def _partners(card: int) -> tuple[int, ...]:
     """The cards whose presence makes a mixed group with ``card`` possible."""
-    if is_single(card):
-        return ()  # a drawn General is taken by force; Generals are never discarded
-    c, r = divmod(card, 7)
-    if r == SOLDIER:
-        return tuple(7 * o + SOLDIER for o in range(SEATS) if o != c)
-    trio = (GENERAL, ADVISOR, ELEPHANT) if r <= ELEPHANT else (CHARIOT, HORSE, CANNON)
-    return tuple(7 * c + x for x in trio if x != r)
+    # A drawn General is taken by force, and Generals are never discarded.
+    return () if is_single(card) else mates(card)
 
 
 _DISCARD_TEXT: tuple[str, ...] = tuple(f"{DISCARD} {code}" for code in DECK.codes)

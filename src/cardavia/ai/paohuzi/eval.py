@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from cardavia.games.paohuzi.cards import KINDS
 from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, pack
 
-KINDS = 20
-WIN_HUXI = 15
 FAR = 99
 
 

@@ -1,6 +1,6 @@
 """The Paohuzi hard tier: every action judged by the planner's chance of winning.
 
-Normal estimates how many cards a holding lacks; hard asks ``paohuzi_plan`` for the chance that
+Normal estimates how many cards a holding lacks; hard asks ``plan`` for the chance that
 the holding after each action (a claim with its best follow-up discard) still wins before the stock
 runs out, over every way to build it, with the seat's chou and the unseen copies. A kan, wei or peng
 whose fourth copy is still unseen may yet become a four worth more huxi, so the chance is averaged
@@ -17,7 +17,7 @@ import time
 
 from cardavia.ai.agent import Observation
 from cardavia.ai.common import best_of, obvious_action
-from cardavia.ai.paohuzi_agents import (
+from cardavia.ai.paohuzi.agents import (
     Holding,
     NormalAgent,
     Situation,
@@ -27,7 +27,7 @@ from cardavia.ai.paohuzi_agents import (
     situation,
     without,
 )
-from cardavia.ai.paohuzi_plan import Planner
+from cardavia.ai.paohuzi.plan import Planner
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import DECK, identical_huxi
 

@@ -10,9 +10,9 @@ dies and the seat after its owner draws. Every seat plays the same simple rule f
 
 from __future__ import annotations
 
-from cardavia.ai.sisepai_agents import discard_choices, hand_of, parse_take, shortlist
+from cardavia.ai.sisepai.agents import discard_choices, hand_of, parse_take, shortlist
 from cardavia.engine.game import Game
-from cardavia.games.sisepai.cards import DECK, SEATS, SOLDIER, is_single
+from cardavia.games.sisepai.cards import DECK, SEATS, SOLDIER, is_single, mates
 from cardavia.games.sisepai.claims import W1, W2, WD
 
 DRAW_VALUE = 0.0
@@ -35,17 +35,11 @@ def _group_for(hand: tuple[int, ...], card: int, role: str) -> tuple[int, ...] |
         return (card,) * (4 if hand[card] >= 3 else 3)
     if role not in ("drawer", "next"):
         return None
-    rank = card % 7
-    colour = card // 7
-    if rank == SOLDIER:
-        others = [7 * c + SOLDIER for c in range(4) if c != colour and hand[7 * c + SOLDIER]]
+    partners = mates(card)
+    if card % 7 == SOLDIER:
+        others = [m for m in partners if hand[m]]
         return (card, *others[:3]) if len(others) >= 2 else None
-    for trio in ((0, 1, 2), (3, 4, 5)):
-        if rank in trio:
-            rest = [7 * colour + r for r in trio if r != rank]
-            if all(hand[k] for k in rest):
-                return (card, *rest)
-    return None
+    return (card, *partners) if all(hand[k] for k in partners) else None
 
 
 def _take(hand: tuple[int, ...], group: tuple[int, ...], card: int) -> tuple[tuple[int, ...], int]:

@@ -14,24 +14,11 @@ from typing import Any
 
 from cardavia.ai.agent import Observation
 from cardavia.ai.common import ScoringAgent, best_of, winning_action
-from cardavia.ai.sisepai_eval import Hand
-from cardavia.engine.game import Game
+from cardavia.ai.sisepai.eval import Hand
 from cardavia.engine.rng import Rng
-from cardavia.games.sisepai.cards import (
-    ADVISOR,
-    CANNON,
-    CHARIOT,
-    DECK,
-    ELEPHANT,
-    GENERAL,
-    HORSE,
-    KINDS,
-    SOLDIER,
-    is_single,
-)
+from cardavia.games.sisepai.cards import DECK, KINDS, STOCK, is_single, mates
 from cardavia.games.sisepai.melds import group_points
 
-STOCK = 37
 USEFUL_WEIGHT = 0.6
 USEFUL_HALF = 30.0
 DANGER = 0.5
@@ -129,13 +116,7 @@ def discard_danger(card: int, sit: Situation) -> float:
 
 def friends(counts: Sequence[int], card: int) -> int:
     """How many other concealed cards can share a group with ``card`` (copies count double)."""
-    c, r = divmod(card, 7)
-    if r == SOLDIER:
-        mates = [7 * other + SOLDIER for other in range(4) if other != c]
-    else:
-        trio = (GENERAL, ADVISOR, ELEPHANT) if r <= ELEPHANT else (CHARIOT, HORSE, CANNON)
-        mates = [7 * c + m for m in trio if m != r]
-    return 2 * (counts[card] - 1) + sum(counts[m] for m in mates)
+    return 2 * (counts[card] - 1) + sum(counts[m] for m in mates(card))
 
 
 def parse_take(action: str) -> tuple[int, ...]:
@@ -288,65 +269,3 @@ class EasyAgent:
         if choice.startswith("take") and "pass" in obs.legal and rng.random() < self.TIMID:
             return "pass"
         return choice
-
-
-def _playout(world: Game, seat: int, action: str) -> float:
-    from cardavia.ai.sisepai_sim import playout
-
-    return playout(world, seat, action)
-
-
-PLAYOUT = _playout
-
-
-def lookahead_value(counts: tuple[int, ...], exposed_points: int, sit: Situation) -> float:
-    """Expected ``hand_value`` one public card later: each unseen kind turns up in proportion to its
-    copies; a useful one is taken (roles ignored) with the best discard after it."""
-    hand = hand_of(counts)
-    now = hand_value(counts, exposed_points, sit)
-    if sit.unseen_total <= 0:
-        return now
-    _, kinds = hand.useful(sit.unseen)
-    total = 0.0
-    weight = 0
-    for k in kinds:
-        more = list(counts)
-        more[k] += 1
-        choices = discard_choices(more)
-        if not choices:
-            continue
-        best = now
-        for d in shortlist(tuple(more), choices)[:2]:
-            after = list(more)
-            after[d] -= 1
-            best = max(best, hand_value(tuple(after), exposed_points, sit))
-        total += sit.unseen[k] * best
-        weight += sit.unseen[k]
-    rest = sit.unseen_total - weight
-    return (total + rest * now) / sit.unseen_total
-
-
-def lookahead_scores(obs: Observation, candidates: Sequence[str]) -> dict[str, float]:
-    """``lookahead_value`` of the holding each candidate action leads to (its best discard after a take)."""
-    sit = situation(obs)
-    out: dict[str, float] = {}
-    for action in candidates:
-        verb = action.split(" ", 1)[0]
-        if verb == "discard":
-            after = list(sit.hand)
-            k = DECK.card(action.split()[1])
-            after[k] -= 1
-            out[action] = lookahead_value(tuple(after), sit.exposed_points, sit) - discard_danger(k, sit)
-        elif verb == "take" and sit.public is not None:
-            group = parse_take(action)
-            taken = after_take(sit.hand, group, sit.public)
-            exposed = sit.exposed_points + group_points(group)
-            best = -99.0
-            for k in shortlist(taken, discard_choices(taken))[:2]:
-                after = list(taken)
-                after[k] -= 1
-                best = max(best, lookahead_value(tuple(after), exposed, sit) - discard_danger(k, sit))
-            out[action] = best + 0.02
-        else:
-            out[action] = lookahead_value(sit.hand, sit.exposed_points, sit)
-    return out

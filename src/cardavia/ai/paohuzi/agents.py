@@ -15,11 +15,12 @@ from typing import Any
 
 from cardavia.ai.agent import Observation
 from cardavia.ai.common import ScoringAgent, winning_action
-from cardavia.ai.paohuzi_eval import FAR, KINDS, WIN_HUXI, raw_distance, winning_kinds
+from cardavia.ai.paohuzi.eval import FAR, raw_distance, winning_kinds
 from cardavia.engine.rng import Rng
-from cardavia.games.paohuzi.cards import DECK, chi_huxi, identical_huxi
+from cardavia.games.paohuzi.cards import DECK, KINDS, chi_huxi, identical_huxi
+from cardavia.games.paohuzi.game import MIN_HUXI as WIN_HUXI
+from cardavia.games.paohuzi.spec import STOCK_CARDS as STOCK
 
-STOCK = 19
 HUXI_WEIGHT = 0.01
 CLAIM_BONUS = 0.01
 READY_WEIGHT = 0.4
@@ -126,11 +127,6 @@ def distance(h: Holding) -> int:
     return max(2, raw_distance(h.free, h.groups, h.pair, h.needed))
 
 
-def neighbours(k: int) -> tuple[int, ...]:
-    """Kinds that share a chi-type group or an identical group with ``k``."""
-    return _NEIGHBOURS[k]
-
-
 def _neighbours(k: int) -> tuple[int, ...]:
     base = 10 if k >= 10 else 0
     n = k % 10 + 1
@@ -153,13 +149,6 @@ def connected_unseen(h: Holding, unseen: Sequence[int]) -> int:
         if h.free[k]:
             touching.update(_NEIGHBOURS[k])
     return sum(unseen[k] for k in touching)
-
-
-def win_chance(ways: int, sit: Situation) -> float:
-    """Chance that one of ``ways`` winning copies is revealed before the stock runs out."""
-    if sit.unseen_total <= 0:
-        return 0.0
-    return 1.0 - math.exp(-ways * sit.stock / sit.unseen_total)
 
 
 @lru_cache(maxsize=1 << 14)
