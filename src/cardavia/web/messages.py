@@ -132,6 +132,11 @@ SILENT_EVENTS: tuple[str, ...] = (
     "paohuzi.window",
     "paohuzi.resolve",
     "paohuzi.end",
+    # A seat's own reasons: worded by their reason and rule keys, not as a log line of their own.
+    "sisepai.why_not",
+    "sisepai.outranked",
+    "paohuzi.why_not",
+    "paohuzi.outranked",
 )
 
 # Plural messages: key -> (singular, plural); ``{n}`` is the number.
