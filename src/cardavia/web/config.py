@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -50,10 +51,13 @@ def database_url(value: str | None) -> str:
 
 
 def clamp_percent(value: object) -> int | None:
-    """An integer 0-100 read from a cookie or a form field; None when it is not one."""
+    """An integer 0-100 read from a cookie or a form field; None when it is not one.
+
+    A string must be one to three ASCII digits (spaces around them allowed).
+    """
     if isinstance(value, int):
         number = value
-    elif isinstance(value, str) and value.strip().isdigit():
+    elif isinstance(value, str) and re.fullmatch(r"[0-9]{1,3}", value.strip()):
         number = int(value.strip())
     else:
         return None
