@@ -1,5 +1,5 @@
-"""Requests the site refuses before acting: unreadable forms (400), posts from other sites (403) and
-oversized bodies (413). None of them stores anything."""
+"""Requests the site refuses before acting: unreadable forms (400), posts from other sites (403),
+oversized bodies (413) and too many new deals (429). None of them stores anything."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sqlite3
 import threading
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from cardavia.web.app import create_app
 from cardavia.web.guards import MAX_BODY, BodyLimit
 
-from .helpers import web_config
+from .helpers import start_table, web_config
 
 
 def _tables_stored(db_path: Path) -> int:
@@ -230,3 +230,26 @@ def test_pages_may_be_linked_from_other_sites(client: TestClient) -> None:
     headers = {"origin": "https://evil.example", "sec-fetch-site": "cross-site"}
     response = client.get("/games/sisepai", headers=headers)
     assert response.status_code == 200
+
+
+# -- too many new deals ---------------------------------------------------------------------------------
+
+
+def test_too_many_new_deals_are_refused_with_retry_after(
+    client_for: Callable[..., TestClient], db_path: Path
+) -> None:
+    client = client_for(start_rate_per_minute=10, start_burst=5)
+    client.cookies.set("lang", "es")
+    for _ in range(5):
+        start_table(client, "sisepai")
+    response = _post_form(client, "/games/sisepai/start", b"difficulty=easy")
+    assert response.status_code == 429
+    assert 1 <= int(response.headers["retry-after"]) <= 6  # one deal every 6 seconds
+    assert "Espera un minuto" in response.text
+    assert _tables_stored(db_path) == 5
+
+
+def test_no_start_limit_when_the_rate_is_zero(client_for: Callable[..., TestClient]) -> None:
+    client = client_for(start_rate_per_minute=0, start_burst=1)
+    for _ in range(3):
+        start_table(client, "paohuzi")

@@ -13,6 +13,7 @@ from cardavia.web import live, pages
 from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.guards import BodyLimit, CrossSiteGuard
+from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.store import Store
 from cardavia.web.table import TableManager
 
@@ -43,6 +44,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.config = config
+    rate = config.start_rate_per_minute
+    app.state.start_limits = TokenBuckets(rate, config.start_burst) if rate else None
     app.add_middleware(BodyLimit)
     app.add_middleware(CrossSiteGuard)  # the outer one: a foreign post is refused before its body counts
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

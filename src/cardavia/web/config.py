@@ -21,6 +21,8 @@ class WebConfig:
     the seconds a human has in a claim window before a timeout passes for him; ``ai_executor`` is
     ``process`` (a process pool: search never holds the event loop's GIL), ``thread`` or ``inline``.
     ``ai_tier_override`` makes every computer seat use that tier (benchmarks use ``random``).
+    ``start_rate_per_minute`` is how many new tables one client (IP address) may deal a minute, with
+    up to ``start_burst`` at once; 0 sets no limit.
     """
 
     db_url: str = DEFAULT_DB
@@ -32,6 +34,8 @@ class WebConfig:
     secure_cookies: bool = False
     idle_unload: float = 600.0  # seconds a table with nobody watching and nothing to do stays in memory
     table_seed: int | None = None  # tests: table ids (and so the deals) from this seed, not at random
+    start_rate_per_minute: int = 10
+    start_burst: int = 5
 
 
 def database_url(value: str | None) -> str:

@@ -6,6 +6,7 @@ Every page works without JavaScript except the live table itself.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -15,6 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from cardavia.web import content, i18n
 from cardavia.web.config import COOKIE_MAX_AGE, DIFFICULTIES, DISPLAY_KEYS, WebConfig, clamp_percent
 from cardavia.web.messages import table_messages
+from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
 from cardavia.web.table import TableActor, TableManager
 
@@ -128,6 +130,12 @@ async def start_game(request: Request, game: str) -> Response:
     difficulty = form.get("difficulty") or "normal"
     if difficulty not in DIFFICULTIES:
         return error_page(request, 400, N_("Bad request"), N_("Choose a difficulty: easy, normal or hard."))
+    wait = _start_wait(request)
+    if wait > 0:
+        message = N_("You have started many deals in a short time. Wait a minute, then try again.")
+        page = error_page(request, 429, N_("Too many new deals"), message)
+        page.headers["Retry-After"] = str(math.ceil(wait))
+        return page
     actor, secret = await _tables(request).create(game, difficulty)
     response = RedirectResponse(f"/tables/{actor.id}", status_code=303)
     secure = _config(request).secure_cookies
@@ -138,6 +146,14 @@ async def start_game(request: Request, game: str) -> Response:
         CURRENT_COOKIE.format(game=game), actor.id, max_age=COOKIE_MAX_AGE, samesite="lax", secure=secure
     )
     return response
+
+
+def _start_wait(request: Request) -> float:
+    """0 when this client may deal a table now (it is counted), else the seconds until he may."""
+    limits: TokenBuckets | None = request.app.state.start_limits
+    if limits is None:
+        return 0.0
+    return limits.take(request.client.host if request.client else "")
 
 
 async def _owned_table(request: Request, table_id: str) -> TableActor | HTMLResponse:
