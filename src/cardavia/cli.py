@@ -259,6 +259,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if not 0 <= args.ai_delay <= 60:
             raise CardaviaError(f"--ai-delay must be 0-60 seconds, got {args.ai_delay}")
         config = dataclasses.replace(config, ai_delay=args.ai_delay)
+    if args.start_rate is not None:
+        if args.start_rate < 0:
+            raise CardaviaError(f"--start-rate must be 0 or more deals a minute, got {args.start_rate}")
+        config = dataclasses.replace(config, start_rate_per_minute=args.start_rate)
     try:
         lock = store.claim(config.db_url)  # held until the server's store takes it over
     except store.LockError as exc:
@@ -281,6 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", help="SQLite file or postgresql:// URL (default: cardavia.db here)")
     p.add_argument(
         "--ai-delay", type=float, help="seconds before each computer move (default 0.7)"
+    )
+    p.add_argument(
+        "--start-rate", type=int, help="new deals one IP address may start a minute (default 10; 0: no limit)"
     )
     p.set_defaults(run=cmd_serve)
 
