@@ -166,13 +166,6 @@ class GameSpec(Protocol):
         ...
 
     def analyze(self, query: Mapping[str, Any]) -> JSON:
-        """Answer one ``analyze`` query (the ``--batch`` line form of records-and-cli.md)."""
-        ...
-
-    def bench_probes(self, game: Game) -> list[Any]:
-        """Holdings taken from ``game`` for timing ``complete_check``."""
-        ...
-
-    def complete_check(self, probe: Any) -> object:
-        """The complete-hand (Sì Sè Pái) or win-and-huxi (Paohuzi) check timed by ``bench``."""
+        """Answer one ``analyze`` query (the ``--batch`` line form of records-and-cli.md): is this
+        holding complete, and what does it score?"""
         ...

@@ -460,7 +460,7 @@ class SisepaiGame(BaseGame):
         assert found is not None, "a win needs a complete hand"
         score, concealed = found
         groups = sorted(concealed + self.melds[seat])
-        total = score + sum(_points(g) for g in self.melds[seat])
+        total = score + sum(group_points(g) for g in self.melds[seat])
         self.result = {
             "winner": seat,
             "card": DECK.codes[card],
@@ -657,6 +657,3 @@ def _mix(card: int) -> tuple[int, int, int, bool]:
 
 _MIX: tuple[tuple[int, int, int, bool], ...] = tuple(_mix(k) for k in range(KINDS))
 
-
-def _points(group: Group) -> int:
-    return group_points(group)
