@@ -178,7 +178,7 @@ def _line(game: Game, action: str | None, events: list[Any]) -> str:
     seats = [{**{k: v for k, v in s.items() if k != "hand"}, "hand": len(s["hand"])} for s in view["seats"]]
     step = {
         "action": action,
-        "events": [[e.kind, dict(e.params), None if e.audience is None else sorted(e.audience)] for e in events],
+        "events": [[e.kind, dict(e.params), e.audience and sorted(e.audience)] for e in events],
         "to_act": view["to_act"],
         "public": view["public"],
         "stock": view["stock"],
