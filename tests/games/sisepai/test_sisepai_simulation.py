@@ -1,9 +1,8 @@
 """Seeded random deals: invariants at every step, record replay, determinism (rules section 5-7).
 
 2,000 deals (200 outside the slow marker) are played with every invariant checked after every
-action. Replaying the record
-reproduces the final referee view for every deal, and every referee view step by step for every
-tenth deal (the step-by-step comparison is the expensive part).
+action. Replaying the record reproduces the final referee view for every deal, and every referee
+view step by step for every tenth deal (the step-by-step comparison is the expensive part).
 """
 
 import json
