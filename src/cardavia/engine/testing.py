@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Any
 
 from cardavia.engine.errors import CardaviaError
-from cardavia.engine.game import Game, GameSpec
+from cardavia.engine.game import Game, GameSpec, own_hand
 from cardavia.engine.record import replay
 from cardavia.engine.rng import Rng
 
@@ -45,7 +45,7 @@ def card_count(game: Game) -> Counter[str]:
     codes = frozenset(game.spec.deck.codes)
     seen: Counter[str] = Counter()
     for seat in view["seats"]:
-        seen.update(seat["hand"])
+        seen.update(own_hand(seat))
         for meld in seat["melds"]:
             seen.update(_cards_of(meld, codes))
         seen.update(seat["discards"])
@@ -116,7 +116,7 @@ def _can_vary(game: Game, seat: int) -> bool:
     hidden: set[str] = set()
     for s, entry in enumerate(referee["seats"]):
         if s != seat:
-            hidden.update(entry["hand"])
+            hidden.update(own_hand(entry))
     start = game.record().get("stock", [])
     hidden.update(start[len(start) - int(referee["stock"]):])
     return len(hidden) > 1
@@ -175,7 +175,7 @@ def playthrough(spec: GameSpec, seed: int) -> list[str]:
 
 def _line(game: Game, action: str | None, events: list[Any]) -> str:
     view = game.view(None)
-    seats = [{**{k: v for k, v in s.items() if k != "hand"}, "hand": len(s["hand"])} for s in view["seats"]]
+    seats = [{**{k: v for k, v in s.items() if k != "hand"}, "hand": len(own_hand(s))} for s in view["seats"]]
     step = {
         "action": action,
         "events": [[e.kind, dict(e.params), e.audience and sorted(e.audience)] for e in events],
