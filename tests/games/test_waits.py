@@ -133,7 +133,10 @@ def test_a_card_held_in_every_copy_is_never_a_wait() -> None:
     assert "RC" not in [w["card"] for w in answer["waits"]]
 
 
-@pytest.mark.parametrize("query", [{"hand": "RG", "waits": "yes"}, {"hand": "RG", "new": "RA", "waits": 1 > 0}])
+BAD_QUERIES = [{"hand": "RG", "waits": "yes"}, {"hand": "RG", "new": "RA", "waits": True}]
+
+
+@pytest.mark.parametrize("query", BAD_QUERIES)
 def test_bad_waits_queries_are_refused(query: dict[str, object]) -> None:
     with pytest.raises(NotationError):
         SISEPAI.analyze(query)
