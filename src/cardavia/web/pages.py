@@ -6,17 +6,20 @@ Every page works without JavaScript except the live table itself.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 from urllib.parse import parse_qsl
 
+from babel.dates import format_timedelta
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from cardavia.web import content, i18n
+from cardavia.web import content, i18n, scoring
 from cardavia.web.config import COOKIE_MAX_AGE, DIFFICULTIES, DISPLAY_KEYS, WebConfig, clamp_percent
 from cardavia.web.messages import table_messages
 from cardavia.web.render import LANG_COOKIE, game_info, render, request_language
-from cardavia.web.table import TableActor
+from cardavia.web.store import Store
+from cardavia.web.table import TableActor, hash_secret
 from cardavia.web.tables import TableManager
 
 router = APIRouter()
@@ -25,7 +28,8 @@ router = APIRouter()
 def N_(message: str) -> str:
     """Mark a msgid for extraction; pages translate it per request (errors are shown in the page language)."""
     return message
-CURRENT_COOKIE = "cardavia_current_{game}"
+TABLE_COOKIE_PREFIX = "cardavia_t_"
+LISTED_TABLES = 50  # the most table cookies of one browser the game page looks up
 
 
 async def read_form(request: Request) -> dict[str, str]:
@@ -48,7 +52,35 @@ async def read_form(request: Request) -> dict[str, str]:
 
 def table_cookie(table_id: str) -> str:
     """The name of the cookie holding a table's owner secret."""
-    return f"cardavia_t_{table_id}"
+    return f"{TABLE_COOKIE_PREFIX}{table_id}"
+
+
+async def unfinished_deals(request: Request, game: str, lang: str) -> list[dict[str, Any]]:
+    """This browser's tables of ``game`` whose deal is not over, newest first, for the game page:
+    id, difficulty label, how long ago it was dealt (in ``lang``), actions played.
+
+    A table is this browser's when it holds the table's owner secret (its cookie).
+    """
+    secrets = {
+        name[len(TABLE_COOKIE_PREFIX):]: value
+        for name, value in request.cookies.items()
+        if name.startswith(TABLE_COOKIE_PREFIX) and name[len(TABLE_COOKIE_PREFIX):].isalnum()
+    }
+    ids = sorted(secrets)[:LISTED_TABLES]
+    store: Store = request.app.state.store
+    labels = dict(_localized_difficulties(request))
+    now = time.time()
+    locale = "zh_Hans" if lang == "zh" else lang
+    return [
+        {
+            "id": row.id,
+            "difficulty": labels.get(row.difficulty, row.difficulty),
+            "when": format_timedelta(row.created_at - now, add_direction=True, locale=locale),
+            "moves": row.actions,
+        }
+        for row in await store.summaries(ids)
+        if row.game == game and not row.finished and hash_secret(secrets[row.id]) == row.secret_hash
+    ]
 
 
 def _tables(request: Request) -> TableManager:
@@ -99,7 +131,6 @@ async def game_page(request: Request, game: str) -> HTMLResponse:
     if game not in content.GAMES:
         return _not_found(request, N_("There is no such game."))
     lang = request_language(request)
-    resume = request.cookies.get(CURRENT_COOKIE.format(game=game))
     return render(
         request,
         "game.html",
@@ -107,7 +138,7 @@ async def game_page(request: Request, game: str) -> HTMLResponse:
         table=None,
         difficulties=_localized_difficulties(request),
         difficulty="normal",
-        resume=resume if resume and resume.isalnum() else None,
+        unfinished=await unfinished_deals(request, game, lang),
     )
 
 
@@ -137,9 +168,6 @@ async def start_game(request: Request, game: str) -> Response:
     response.set_cookie(
         table_cookie(actor.id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
     )
-    response.set_cookie(
-        CURRENT_COOKIE.format(game=game), actor.id, max_age=COOKIE_MAX_AGE, samesite="lax", secure=secure
-    )
     return response
 
 
@@ -166,12 +194,27 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         request,
         "game.html",
         game=game_info(name, lang),
-        table={"id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty},
+        table={
+            "id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty,
+            "step_ms": round(_config(request).ai_delay * 1000),
+        },
         messages=table_messages(lang, name),
         difficulties=_localized_difficulties(request),
         difficulty=actor.difficulty,
-        resume=None,
+        unfinished=[],
     )
+
+
+@router.get("/tables/{table_id}/win")
+async def table_win(request: Request, table_id: str) -> Response:
+    """What the owner's Win button is worth: ``{"v": frame, "win": …}`` for the last frame shown to
+    him, ``win`` as ``scoring.win_value`` says, or null when that frame offers him no win."""
+    actor = await _owned_table(request, table_id)
+    if isinstance(actor, HTMLResponse):
+        return actor
+    frame = actor.last
+    win = scoring.win_value(actor.game.spec.name, frame.view, actor.seat) if "win" in frame.legal else None
+    return JSONResponse({"v": frame.v, "win": win}, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/tables/{table_id}/record")
