@@ -15,8 +15,8 @@ DEALS = 60
 
 
 def _deals(game: str) -> list[tuple[dict, dict | None, int | None]]:
-    """Seeded deals between easy players who always win when they can: (result, the preview of the winner's Win
-    button, or ``{"automatic": True}`` when he won without one, winner seat)."""
+    """Seeded deals between easy players who always win when they can: (result, the preview of the
+    winner's Win button, or ``{"automatic": True}`` when he won without one, winner seat)."""
     spec = get_spec(game)
     out = []
     for seed in range(DEALS):

@@ -141,10 +141,13 @@ TABLE_MESSAGES: dict[str, str] = {
     "log.paohuzi.ti.you": _("You had to make a ti (提) with it."),
     "log.dead": _("Nobody took it."),
     "log.chou.you": _(
-        "You passed on a chi or peng, so the card is now chou (臭牌) for you: you may no longer chi or peng it."
+        "You passed on a chi or peng, so the card is now chou (臭牌) for you: "
+        "you may no longer chi or peng it."
     ),
     "log.paohuzi.dead_hand": _("{seat} has no free card left: a dead hand (死手), which can no longer win."),
-    "log.paohuzi.dead_hand.you": _("You have no free card left: your hand is dead (死手) and can no longer win."),
+    "log.paohuzi.dead_hand.you": _(
+        "You have no free card left: your hand is dead (死手) and can no longer win."
+    ),
     "log.paohuzi.tianhu": _("{seat} declared tianhu (天胡) with {huxi} huxi."),
     "log.paohuzi.tianhu.you": _("You declared tianhu (天胡) with {huxi} huxi."),
     "log.sisepai.win": _("{seat} won with it: {score}."),
@@ -156,23 +159,32 @@ TABLE_MESSAGES: dict[str, str] = {
     # why the player could not take a card he holds related cards for (the server's reason codes,
     # records-and-cli.md section 7), in the words of the rules
     "reason.role_forbids": _("Your seat may not take this card for that kind of group."),
-    "reason.role_forbids.drawer.pair": _("You drew it yourself, and the drawer may not take his own draw for a pair."),
+    "reason.role_forbids.drawer.pair": _(
+        "You drew it yourself, and the drawer may not take his own draw for a pair."
+    ),
     "reason.role_forbids.next.pair": _(
         "The next player may not take a card for a pair, only for a triple, a quad or a mixed group."
     ),
     "reason.role_forbids.other.pair": _(
-        "You are not the next player, so you may take it only for an identical triple or quad, not for a pair."
+        "You are not the next player, so you may take it only for an identical triple or quad, not "
+        "for a pair."
     ),
     "reason.role_forbids.other.mixed": _("Only the next player may take a card for a mixed group."),
     "reason.drawer_no_pair": _("You drew it yourself, and the drawer may not take his own draw for a pair."),
     "reason.chou": _("This card is chou (臭牌) for you: you may no longer chi or peng it."),
     "reason.chi_wrong_source": _("You may chi only a card from the player before you, or your own reveal."),
-    "reason.bi_impossible": _("You could not chi it: your other copies of it cannot all go into the same chi (bi, 比)."),
-    "reason.no_discard_left": _("You could not take it: after that chi or peng no card would be left to discard."),
+    "reason.bi_impossible": _(
+        "You could not chi it: your other copies of it cannot all go into the same chi (bi, 比)."
+    ),
+    "reason.no_discard_left": _(
+        "You could not take it: after that chi or peng no card would be left to discard."
+    ),
     "reason.kan_locked": _("You hold a kan (坎) of it, and a kan is never split: only a pao could take it."),
     "reason.dead_hand": _("Your hand is dead (死手): you may only reveal, pao and ti."),
     "reason.not_complete": _("It would not complete your hand, so you cannot win with it."),
-    "reason.below_min_huxi": _("Your hand would be complete, but with {huxi} huxi, under the {min} needed to win."),
+    "reason.below_min_huxi": _(
+        "Your hand would be complete, but with {huxi} huxi, under the {min} needed to win."
+    ),
     "reason.win_on_discard": _("Nobody may win on a discarded card, only on a card revealed from the stock."),
     "reason.other": _("You could not take it."),
     # why the player's claim lost (the server's priority rules)
