@@ -7,12 +7,12 @@ cd "$(dirname "$0")/.."
 LOCALES=src/cardavia/i18n/locale
 POT=$LOCALES/messages.pot
 .venv/bin/pybabel -q extract -F src/cardavia/i18n/babel.cfg -k _n:1,2 --no-location --sort-output \
-  --project=Cardavia --copyright-holder=Cardavia --msgid-bugs-address=- -o "$POT" .
+  -w 110 --project=Cardavia --copyright-holder=Cardavia --msgid-bugs-address=- -o "$POT" .
 for lang in en es da cs zh; do
   po=$LOCALES/$lang/LC_MESSAGES/messages.po
   if [ -f "$po" ]; then
-    .venv/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete -l "$lang" -i "$POT" -o "$po"
+    .venv/bin/pybabel -q update -w 110 --no-fuzzy-matching --ignore-obsolete -l "$lang" -i "$POT" -o "$po"
   else
-    .venv/bin/pybabel -q init -l "$lang" -i "$POT" -o "$po"
+    .venv/bin/pybabel -q init -w 110 -l "$lang" -i "$POT" -o "$po"
   fi
 done

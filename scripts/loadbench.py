@@ -44,6 +44,7 @@ def _serve(port: int, db: str, ai_delay: float) -> None:
         claim_timeout=600.0,
         ai_executor="inline",
         ai_tier_override="random",
+        start_rate_per_minute=0,  # every bot deals from the loopback address
     )
     uvicorn.run(
         create_app(config), host="127.0.0.1", port=port, log_level="error", ws_per_message_deflate=False

@@ -167,11 +167,37 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    """Is an action legal for a seat where a record stands, and if not, why (section 7)."""
+    game = record.replay_text(_read(args.file))
+    decision = game.decision()
+    seat = args.seat if args.seat is not None else (decision.seats[0] if decision is not None else 0)
+    if not 0 <= seat < game.spec.seats:
+        raise CardaviaError(f"--seat must be 0-{game.spec.seats - 1}, got {seat}")
+    reason = game.explain(seat, args.action)
+    _dump({"legal": True} if reason is None else reason.to_json())
+    return 0
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    """Play one deal between random-legal players and print its record."""
+    """Play one deal (random-legal players, or the agents of ``--players``) and print its record."""
     spec = get_spec(args.game)
     game = spec.new_game(args.seed)
-    random_playout(game, Rng(args.seed).fork(1))
+    if args.players is None:
+        random_playout(game, Rng(args.seed).fork(1))
+    else:
+        from cardavia.ai import make_agent, observe
+
+        tiers = args.players.split(",")
+        if len(tiers) != spec.seats or any(t not in TIERS for t in tiers):
+            raise CardaviaError(
+                f"--players needs {spec.seats} agents, one per seat, each one of {', '.join(TIERS)}"
+            )
+        agents = [make_agent(args.game, t) for t in tiers]
+        rng = Rng(args.seed).fork(1)
+        while (decision := game.decision()) is not None:
+            seat = decision.seats[0]
+            game.apply(seat, agents[seat].act(observe(game, seat), rng.fork(len(game.actions()))))
     _dump(game.record())
     return 0
 
@@ -233,6 +259,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if not 0 <= args.ai_delay <= 60:
             raise CardaviaError(f"--ai-delay must be 0-60 seconds, got {args.ai_delay}")
         config = dataclasses.replace(config, ai_delay=args.ai_delay)
+    if args.start_rate is not None:
+        if args.start_rate < 0:
+            raise CardaviaError(f"--start-rate must be 0 or more deals a minute, got {args.start_rate}")
+        config = dataclasses.replace(config, start_rate_per_minute=args.start_rate)
     try:
         lock = store.claim(config.db_url)  # held until the server's store takes it over
     except store.LockError as exc:
@@ -256,6 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--ai-delay", type=float, help="seconds before each computer move (default 0.7)"
     )
+    p.add_argument(
+        "--start-rate", type=int, help="new deals one IP address may start a minute (default 10; 0: no limit)"
+    )
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("replay", help="replay game records and print the final state")
@@ -273,9 +306,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch", metavar="FILE", help="one JSON query per line (FILE or -)")
     p.set_defaults(run=cmd_analyze)
 
-    p = sub.add_parser("selfplay", help="play one deal between random-legal players")
+    p = sub.add_parser("explain", help="is this action legal where the record stands, and if not, why?")
+    p.add_argument("file", metavar="FILE", help="a record file, or - for stdin")
+    p.add_argument("--seat", type=int, help="the seat trying it (default: the first seat asked)")
+    p.add_argument("--action", required=True, help='the action without the seat, e.g. "take RH RH RH"')
+    p.set_defaults(run=cmd_explain)
+
+    p = sub.add_parser("selfplay", help="play one deal between computer players and print its record")
     p.add_argument("game", choices=game_names())
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", help="the agent of each seat in seat order, e.g. hard,random,random,random")
     p.set_defaults(run=cmd_selfplay)
 
     p = sub.add_parser("bench", help="random-play throughput and hot-check timings")

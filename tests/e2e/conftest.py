@@ -61,7 +61,7 @@ def server() -> Iterator[str]:
     log = (folder / "server.log").open("w")
     command = [
         *_cardavia(), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(folder / "e2e.db"),
-        "--ai-delay", "0",
+        "--ai-delay", "0", "--start-rate", "0",
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
     url = f"http://127.0.0.1:{port}"

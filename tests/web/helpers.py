@@ -15,7 +15,7 @@ from cardavia.web.config import WebConfig
 
 
 def web_config(db: Path, **overrides: Any) -> WebConfig:
-    """A test server: no pacing, agents in the event loop, random computer players by default."""
+    """A test server: no pacing, agents in the event loop, random computer players, a lax start limit."""
     values: dict[str, Any] = {
         "db_url": f"sqlite+aiosqlite:///{db}",
         "ai_delay": 0.0,
@@ -23,6 +23,8 @@ def web_config(db: Path, **overrides: Any) -> WebConfig:
         "ai_executor": "inline",
         "ai_tier_override": "random",
         "table_seed": 20261130,
+        "start_rate_per_minute": 100_000,  # the tests deal many tables quickly
+        "start_burst": 1_000,
     }
     values.update(overrides)
     return WebConfig(**values)

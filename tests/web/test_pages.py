@@ -92,7 +92,16 @@ def test_settings_default_to_fifty(client: TestClient) -> None:
 
 @pytest.mark.parametrize(
     "form",
-    [{"lang": "tlh"}, {"contrast": "101"}, {"grain": "-1"}, {"temperature": "warm"}],
+    [
+        {"lang": "tlh"},
+        {"contrast": "101"},
+        {"grain": "-1"},
+        {"temperature": "warm"},
+        {"contrast": "²"},  # str.isdigit() says yes, int() says no
+        {"grain": "٣"},  # an Arabic-Indic 3: int() reads it, but it is no ASCII digit
+        {"temperature": "9" * 5000},  # more digits than int() reads
+        {"contrast": "0050"},
+    ],
 )
 def test_bad_settings_change_nothing(client: TestClient, form: dict[str, str]) -> None:
     response = client.post("/settings", data={**form, "next": "/"}, follow_redirects=False)

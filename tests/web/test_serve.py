@@ -56,6 +56,14 @@ def test_serve_options_without_the_word_serve(served: list[dict[str, Any]], tmp_
     assert served[0]["app"].state.config.db_url == f"sqlite+aiosqlite:///{tmp_path}/y.db"
 
 
+def test_the_start_rate_option(served: list[dict[str, Any]]) -> None:
+    assert cli.main([]) == 0
+    assert served[0]["app"].state.config.start_rate_per_minute == 10
+    assert cli.main(["serve", "--start-rate", "0"]) == 0
+    assert served[1]["app"].state.config.start_rate_per_minute == 0
+    assert served[1]["app"].state.start_limits is None
+
+
 def test_top_level_help_still_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         cli.main(["--help"])
@@ -81,7 +89,14 @@ def test_database_urls(value: str | None, url: str) -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [["serve", "--port", "70000"], ["serve", "--port", "x"], ["serve", "--bogus"], ["--bogus"], ["--port"]],
+    [
+        ["serve", "--port", "70000"],
+        ["serve", "--port", "x"],
+        ["serve", "--bogus"],
+        ["--bogus"],
+        ["--port"],
+        ["serve", "--start-rate", "-1"],
+    ],
 )
 def test_bad_serve_input(
     served: list[dict[str, Any]], capsys: pytest.CaptureFixture[str], argv: list[str]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from cardavia.engine.cards import Deck
+from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
 
 JSON = dict[str, Any]
@@ -67,6 +68,12 @@ class Game(Protocol):
         Accepts any text that reads as a legal action (cards in any order). Raises
         ``IllegalAction`` or ``NotationError`` with a precise message and changes nothing.
         """
+        ...
+
+    def explain(self, seat: int, action: str) -> Reason | None:
+        """``None`` when ``apply(seat, action)`` would play ``action`` now; otherwise why not, as
+        a reason code of records-and-cli.md section 7 (the first that applies, in its table's
+        order). ``NotationError`` for text that does not read as an action."""
         ...
 
     def opening_events(self) -> list[Event]:

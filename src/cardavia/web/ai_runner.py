@@ -1,25 +1,27 @@
 """Computer seats: choosing their actions off the event loop.
 
 ``process`` runs agents in a process pool (search never holds the server's GIL): the worker gets
-the game record, replays it and asks the agent. ``thread`` and ``inline`` pass a clone of the live
-game. Every choice is seeded by the deal, the seat and the window, so a resumed table chooses
-exactly as it would have. An agent that fails or answers something illegal is replaced by a
-random legal choice.
+the game record, replays it and asks the agent. A worker that dies is replaced (``RenewingPool``);
+when the pool keeps breaking, the move is chosen in a thread of the server instead. ``thread`` and
+``inline`` pass a clone of the live game. Every choice is seeded by the deal, the seat and the
+window, so a resumed table chooses exactly as it would have. An agent that fails or answers
+something illegal is replaced by a random legal choice.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any
 
 from cardavia.engine import record as records
 from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
+from cardavia.web.worker_pool import RenewingPool
 
 log = logging.getLogger("cardavia.web.ai")
 
@@ -72,41 +74,46 @@ def warm_up() -> None:
 
 
 class AiRunner:
-    """Runs agents on the configured executor."""
+    """Runs agents on the configured executor; a worker process that dies never costs a move."""
 
     def __init__(self, kind: str, workers: int) -> None:
         self.kind = kind
-        self._executor: Executor | None = None
+        self._pool: RenewingPool | None = None
+        self._threads: ThreadPoolExecutor | None = None
         if kind == "process":
-            self._executor = ProcessPoolExecutor(
-                max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn")
-            )
+            self._pool = RenewingPool(workers, warm_up)
         elif kind == "thread":
-            self._executor = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="cardavia-ai")
+            self._threads = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="cardavia-ai")
         elif kind != "inline":
             raise ValueError(f"unknown AI executor {kind!r}; use process, thread or inline")
 
     def warm(self, workers: int) -> None:
-        """Start every worker process now, in the background (their imports take a moment)."""
-        if isinstance(self._executor, ProcessPoolExecutor):
-            for _ in range(max(1, workers)):
-                self._executor.submit(warm_up)
+        """Start every worker process now, in the background (their imports take a moment).
+
+        ``workers`` is ignored: the pool starts as many as the runner was made with.
+        """
+        if self._pool is not None:
+            self._pool.start()
 
     async def choose(self, game: Game, seat: int, tier: str, seed: int) -> str:
         """Choose ``seat``'s action without blocking the event loop (except ``inline``).
 
         ``game`` must be a copy the caller no longer changes.
         """
-        if self._executor is None:
-            return choose_on(game, seat, tier, seed)
         loop = asyncio.get_running_loop()
-        if isinstance(self._executor, ProcessPoolExecutor):
-            return await loop.run_in_executor(
-                self._executor, choose_from_record, game.record(), seat, tier, seed
-            )
-        return await loop.run_in_executor(self._executor, choose_on, game, seat, tier, seed)
+        if self._pool is not None:
+            try:
+                return await self._pool.run(choose_from_record, game.record(), seat, tier, seed)
+            except BrokenProcessPool:
+                log.error("worker pool broken on every try; choosing a %s move in a thread", game.spec.name)
+                return await asyncio.to_thread(choose_on, game, seat, tier, seed)
+        if self._threads is not None:
+            return await loop.run_in_executor(self._threads, choose_on, game, seat, tier, seed)
+        return choose_on(game, seat, tier, seed)
 
     def close(self) -> None:
         """Stop the workers."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.close()
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)

@@ -12,6 +12,8 @@ from fastapi.staticfiles import StaticFiles
 from cardavia.web import live, pages
 from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
+from cardavia.web.guards import BodyLimit, CrossSiteGuard
+from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.store import Store
 from cardavia.web.tables import TableManager
 
@@ -19,7 +21,10 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 
 def create_app(config: WebConfig | None = None) -> FastAPI:
-    """The site. The database is opened (and its schema created or migrated) at startup."""
+    """The site. The database is opened (and its schema created or migrated) at startup.
+
+    Every request passes ``CrossSiteGuard`` and ``BodyLimit`` before any route.
+    """
     config = config or WebConfig()
 
     @asynccontextmanager
@@ -39,6 +44,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.config = config
+    rate = config.start_rate_per_minute
+    app.state.start_limits = TokenBuckets(rate, config.start_burst) if rate else None
+    app.add_middleware(BodyLimit)
+    app.add_middleware(CrossSiteGuard)  # the outer one: a foreign post is refused before its body counts
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.include_router(pages.router)
     app.include_router(live.router)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -22,6 +23,8 @@ class WebConfig:
     the seconds a human has in a claim window before a timeout passes for him; ``ai_executor`` is
     ``process`` (a process pool: search never holds the event loop's GIL), ``thread`` or ``inline``.
     ``ai_tier_override`` makes every computer seat use that tier (benchmarks use ``random``).
+    ``start_rate_per_minute`` is how many new tables one client (IP address) may deal a minute, with
+    up to ``start_burst`` at once; 0 sets no limit.
     """
 
     db_url: str = DEFAULT_DB
@@ -33,6 +36,8 @@ class WebConfig:
     secure_cookies: bool = False
     idle_unload: float = 600.0  # seconds a table with nobody watching and nothing to do stays in memory
     table_seed: int | None = None  # tests: table ids and deal secrets from this seed, not at random
+    start_rate_per_minute: int = 10
+    start_burst: int = 5
 
 
 def database_url(value: str | None) -> str:
@@ -52,10 +57,13 @@ def database_url(value: str | None) -> str:
 
 
 def clamp_percent(value: object) -> int | None:
-    """An integer 0-100 read from a cookie or a form field; None when it is not one."""
+    """An integer 0-100 read from a cookie or a form field; None when it is not one.
+
+    A string must be one to three ASCII digits (spaces around them allowed).
+    """
     if isinstance(value, int):
         number = value
-    elif isinstance(value, str) and value.strip().isdigit():
+    elif isinstance(value, str) and re.fullmatch(r"[0-9]{1,3}", value.strip()):
         number = int(value.strip())
     else:
         return None

@@ -13,8 +13,9 @@ How events split into frames (by the part of the kind after the game's prefix):
   ``dead``, ``win``, ``end``, ``tianhu``);
 * a *lead* (``answer``, ``resolve``, ``dead_hand``, the table's ``timeout``) closes the open frame
   and goes into the next one, with whatever follows it up to that frame's step;
-* a *tail* (``window``, ``chou``, ``initial_ti``) joins the open frame, or the next one after a
-  lead; a ``window`` with nothing open (Sì Sè Pái's second chance, W2) is a step of its own.
+* a *tail* (``window``, ``chou``, ``initial_ti``, and the seat's own ``why_not`` and
+  ``outranked``) joins the open frame, or the next one after a lead; a ``window`` with nothing
+  open (Sì Sè Pái's second chance, W2) is a step of its own.
 
 The engines emit a tail in the same ``apply`` as the step it follows, so a frame is complete when
 an ``apply`` ends.
@@ -29,7 +30,7 @@ from typing import Any
 from cardavia.engine.game import JSON, Event, Game, GameSpec
 
 LEADS = frozenset({"answer", "resolve", "dead_hand", "timeout"})
-TAILS = frozenset({"window", "chou", "initial_ti"})
+TAILS = frozenset({"window", "chou", "initial_ti", "why_not", "outranked"})
 STEP_KINDS: Mapping[str, str] = {
     "deal": "deal",
     "draw": "draw",

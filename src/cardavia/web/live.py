@@ -16,6 +16,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardavia.web import i18n
 from cardavia.web.messages import error_text
+from cardavia.web.origin import same_origin
 from cardavia.web.pages import table_cookie
 from cardavia.web.render import LANG_COOKIE
 from cardavia.web.table import SPEEDS, ActionRefused, Subscriber, TableActor
@@ -43,8 +44,7 @@ def _same_origin(ws: WebSocket) -> bool:
     origin = ws.headers.get("origin")
     if origin is None:
         return True  # not a browser page (tests, tools); the secret cookie still decides
-    host = ws.headers.get("host", "")
-    return origin.split("://", 1)[-1].rstrip("/") == host
+    return same_origin(origin, ws.headers.get("host", ""))
 
 
 async def _writer(ws: WebSocket, sub: Subscriber) -> None:

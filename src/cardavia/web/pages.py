@@ -6,7 +6,9 @@ Every page works without JavaScript except the live table itself.
 from __future__ import annotations
 
 import json
+import math
 import time
+from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -17,7 +19,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from cardavia.web import content, i18n, scoring
 from cardavia.web.config import COOKIE_MAX_AGE, DIFFICULTIES, DISPLAY_KEYS, WebConfig, clamp_percent
 from cardavia.web.messages import table_messages
-from cardavia.web.render import LANG_COOKIE, game_info, render, request_language
+from cardavia.web.rate_limit import TokenBuckets
+from cardavia.web.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
 from cardavia.web.store import Store
 from cardavia.web.table import TableActor, hash_secret
 from cardavia.web.tables import TableManager
@@ -25,25 +28,30 @@ from cardavia.web.tables import TableManager
 router = APIRouter()
 
 
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; pages translate it per request (errors are shown in the page language)."""
-    return message
+MAX_FIELDS = 20
 TABLE_COOKIE_PREFIX = "cardavia_t_"
 LISTED_TABLES = 50  # the most table cookies of one browser the game page looks up
 
 
-async def read_form(request: Request) -> dict[str, str]:
+async def read_form(request: Request) -> dict[str, str] | None:
     """An ``application/x-www-form-urlencoded`` body (the only kind the site's forms send).
 
-    The first value of each field; a body that is not such a form reads as empty.
+    The first value of each field; None when the body is not such a form (well formed, UTF-8, at
+    most ``MAX_FIELDS`` fields). An empty body is an empty form. ``BodyLimit`` keeps the body small.
     """
     body = await request.body()
-    if len(body) > 10_000:
+    if not body:
         return {}
     try:
-        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True)
-    except (UnicodeDecodeError, ValueError):
-        return {}
+        pairs = parse_qsl(
+            body.decode("utf-8"),
+            keep_blank_values=True,
+            strict_parsing=True,
+            errors="strict",
+            max_num_fields=MAX_FIELDS,
+        )
+    except ValueError:  # UnicodeDecodeError included
+        return None
     form: dict[str, str] = {}
     for key, value in pairs:
         form.setdefault(key, value)
@@ -70,12 +78,12 @@ async def unfinished_deals(request: Request, game: str, lang: str) -> list[dict[
     store: Store = request.app.state.store
     labels = dict(_localized_difficulties(request))
     now = time.time()
-    locale = "zh_Hans" if lang == "zh" else lang
+    loc = "zh_Hans" if lang == "zh" else lang
     return [
         {
             "id": row.id,
             "difficulty": labels.get(row.difficulty, row.difficulty),
-            "when": format_timedelta(row.created_at - now, add_direction=True, locale=locale),
+            "when": format_timedelta(timedelta(seconds=row.created_at - now), add_direction=True, locale=loc),
             "moves": row.actions,
         }
         for row in await store.summaries(ids)
@@ -99,16 +107,7 @@ def _difficulties() -> list[tuple[str, str]]:
 
 
 def _not_found(request: Request, message: str) -> HTMLResponse:
-    return _error_page(request, 404, N_("Not found"), message)
-
-
-def _error_page(request: Request, status: int, title: str, message: str) -> HTMLResponse:
-    token = i18n.set_language(request_language(request))
-    try:
-        title_text, message_text = i18n.gettext(title), i18n.gettext(message)
-    finally:
-        i18n._current.reset(token)
-    return render(request, "error.html", status=status, title=title_text, message=message_text)
+    return error_page(request, 404, N_("Not found"), message)
 
 
 def _localized_difficulties(request: Request) -> list[tuple[str, str]]:
@@ -127,7 +126,7 @@ async def catalogue_page(request: Request) -> HTMLResponse:
 
 @router.get("/games/{game}", response_class=HTMLResponse)
 async def game_page(request: Request, game: str) -> HTMLResponse:
-    """A game's page: description, difficulty and start button (and a link back to a running deal)."""
+    """A game's page: description, difficulty and start button, and this browser's unfinished deals."""
     if game not in content.GAMES:
         return _not_found(request, N_("There is no such game."))
     lang = request_language(request)
@@ -159,9 +158,17 @@ async def start_game(request: Request, game: str) -> Response:
     if game not in content.GAMES:
         return _not_found(request, N_("There is no such game."))
     form = await read_form(request)
-    difficulty = str(form.get("difficulty") or "normal")
+    if form is None:
+        return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
+    difficulty = form.get("difficulty") or "normal"
     if difficulty not in DIFFICULTIES:
-        return _error_page(request, 400, N_("Bad request"), N_("Choose a difficulty: easy, normal or hard."))
+        return error_page(request, 400, N_("Bad request"), N_("Choose a difficulty: easy, normal or hard."))
+    wait = _start_wait(request)
+    if wait > 0:
+        message = N_("You have started many deals in a short time. Wait a minute, then try again.")
+        page = error_page(request, 429, N_("Too many new deals"), message)
+        page.headers["Retry-After"] = str(math.ceil(wait))
+        return page
     actor, secret = await _tables(request).create(game, difficulty)
     response = RedirectResponse(f"/tables/{actor.id}", status_code=303)
     secure = _config(request).secure_cookies
@@ -171,6 +178,14 @@ async def start_game(request: Request, game: str) -> Response:
     return response
 
 
+def _start_wait(request: Request) -> float:
+    """0 when this client may deal a table now (it is counted), else the seconds until he may."""
+    limits: TokenBuckets | None = request.app.state.start_limits
+    if limits is None:
+        return 0.0
+    return limits.take(request.client.host if request.client else "")
+
+
 async def _owned_table(request: Request, table_id: str) -> TableActor | HTMLResponse:
     if not table_id.isalnum() or len(table_id) > 32:
         return _not_found(request, N_("There is no such table."))
@@ -178,7 +193,7 @@ async def _owned_table(request: Request, table_id: str) -> TableActor | HTMLResp
     if actor is None:
         return _not_found(request, N_("There is no such table."))
     if not actor.owns(request.cookies.get(table_cookie(table_id))):
-        return _error_page(request, 403, N_("Forbidden"), N_("This is not your table."))
+        return error_page(request, 403, N_("Forbidden"), N_("This is not your table."))
     return actor
 
 
@@ -227,7 +242,7 @@ async def table_record(request: Request, table_id: str) -> Response:
     if isinstance(actor, HTMLResponse):
         return actor
     if not actor.over:
-        return _error_page(
+        return error_page(
             request, 409, N_("Not yet"), N_("The record can be downloaded when the deal is over.")
         )
     body = json.dumps(actor.game.record(), ensure_ascii=False, indent=1)
@@ -259,6 +274,8 @@ async def save_settings(request: Request) -> Response:
     A bad value changes nothing and is answered with a 400 page naming it.
     """
     form = await read_form(request)
+    if form is None:
+        return _settings_error(request, N_("The form could not be read."))
     values: dict[str, Any] = {}
     lang = form.get("lang")
     if lang is not None:

@@ -37,6 +37,11 @@ def _environment() -> Environment:
 ENV = _environment()
 
 
+def N_(message: str) -> str:
+    """Mark a msgid for extraction; ``error_page`` translates it per request."""
+    return message
+
+
 def request_language(request: Request) -> str:
     """The request's language: the ``lang`` cookie, else ``Accept-Language``, else English."""
     return i18n.negotiate(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
@@ -85,3 +90,13 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     response.headers["Content-Language"] = i18n.HTML_LANG[lang]
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response
+
+
+def error_page(request: Request, status: int, title: str, message: str) -> HTMLResponse:
+    """The error page with ``title`` and ``message`` (msgids) in the request's language."""
+    token = i18n.set_language(request_language(request))
+    try:
+        title_text, message_text = i18n.gettext(title), i18n.gettext(message)
+    finally:
+        i18n._current.reset(token)
+    return render(request, "error.html", status=status, title=title_text, message=message_text)

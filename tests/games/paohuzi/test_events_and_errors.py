@@ -43,8 +43,8 @@ def test_events_of_a_whole_deal_hide_answers_and_log_automatic_steps():
             options = game.legal_actions(s)
             for event in game.apply(s, options[rng.below(len(options))]):
                 seen.add(event.kind)
-                if event.kind == "paohuzi.answer":
-                    assert event.audience == frozenset({s})
+                if event.kind in ("paohuzi.answer", "paohuzi.why_not", "paohuzi.outranked"):
+                    assert event.audience == frozenset({event.params["seat"]})
                 else:
                     assert event.audience is None or event.kind in ("paohuzi.initial_ti", "paohuzi.chou")
                 for value in event.params.values():

@@ -11,8 +11,12 @@ to claims gets the same public events whether or not anybody may claim it:
 * ``paohuzi.draw``: seat, card, stock — a stock card revealed;
 * ``paohuzi.wei`` / ``paohuzi.ti``: seat, card (ti also ``from``: kan or wei) — compulsory melds;
 * ``paohuzi.window``: card, owner, window (reveal or discard) — the card is open to claims;
+* ``paohuzi.why_not``: seat, card, reason and its params — audience: that seat only: it holds
+  related cards (a winning hand, a pair, a chi) but is not asked, and this is why;
 * ``paohuzi.answer``: seat, action — audience: that seat only;
 * ``paohuzi.resolve``: card, window, seat, action (the claim that won, or None) — the window is over;
+* ``paohuzi.outranked``: seat, card, by, rule — audience: that seat only: its claim lost to seat
+  ``by``'s by ``rule`` (``win``, ``pao_peng``, ``nearer``);
 * ``paohuzi.chi`` (groups), ``paohuzi.peng``, ``paohuzi.pao`` (``from``): seat, card — claims;
 * ``paohuzi.discard``: seat, card;  ``paohuzi.dead``: seat, card — nobody took the card;
 * ``paohuzi.chou``: seat, card — public when it follows the seat's own discard or unclaimed
@@ -30,8 +34,10 @@ from cardavia.engine.claims import PASS, ClaimWindow, resolve
 from cardavia.engine.errors import IllegalAction, NotationError
 from cardavia.engine.game import JSON, Decision, Event
 from cardavia.engine.notation import read_action, write_action
+from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, identical_huxi, tun
+from cardavia.games.paohuzi.explain import explain, outranked, why_not
 from cardavia.games.paohuzi.huxi import NO_SPLIT, pack
 from cardavia.games.paohuzi.melds import (
     BONUS_KINDS,
@@ -171,11 +177,11 @@ class PaohuziGame:
         if not isinstance(action, str):
             raise NotationError(f"an action must be a string, got {action!r}")
         if type(seat) is not int or not 0 <= seat < SEATS:
-            raise IllegalAction(f"there is no seat {seat!r}; seats are 0-{SEATS - 1}")
+            raise IllegalAction(f"there is no seat {seat!r}; seats are 0-{SEATS - 1}", Reason("not_asked"))
         legal = self._legal_list(seat)
-        text = action if action in legal else self._canonical(action)
+        text = action if action in legal else self.canonical(action)
         if text not in legal:
-            raise IllegalAction(self._why_illegal(seat, text, legal))
+            raise IllegalAction(self._why_illegal(seat, text, legal), explain(self, seat, text))
         self._events = []
         self._legal = {}
         self._decision = None
@@ -192,6 +198,10 @@ class PaohuziGame:
         self._decision = None
         events, self._events = self._events, []
         return events
+
+    def explain(self, seat: int, action: str) -> Reason | None:
+        """Why ``seat`` may not play ``action`` now (``explain.explain``), or ``None``."""
+        return explain(self, seat, action)
 
     def opening_events(self) -> list[Event]:
         """What happened before the first decision (initial ti, the first reveals)."""
@@ -378,7 +388,8 @@ class PaohuziGame:
             self.chou[seat] |= bit
             self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, {seat})
 
-    def _canonical(self, action: str) -> str:
+    def canonical(self, action: str) -> str:
+        """The canonical text of ``action``; ``NotationError`` when it does not read as one."""
         parsed = read_action(action, DECK)
         verb = parsed.verb
         if verb in _SIMPLE_VERBS:
@@ -459,6 +470,12 @@ class PaohuziGame:
 
         best = resolve(window.answers, priority)
         self._emit_resolve(card, kind, best)
+        if best is not None:
+            for s, a in sorted(window.answers.items()):
+                if a != PASS and s != best[0]:
+                    rule = outranked(owner, kind, best, a)
+                    params = {"seat": s, "card": CODES[card], "by": best[0], "rule": rule}
+                    self._emit("paohuzi.outranked", params, {s})
         for s, a in sorted(window.answers.items()):
             if a == PASS and any(o == "peng" or o.startswith("chi ") for o in window.options[s]):
                 self._add_chou(s, card, False)
@@ -579,13 +596,25 @@ class PaohuziGame:
         self.decision_id += 1
         self._emit("paohuzi.window", {"card": CODES[card], "owner": owner, "window": kind})
         options, plans = self.options(card, owner, kind)
+        self.card, self.owner, self.kind, self.plans = card, owner, kind, plans
+        if self.events_enabled:
+            self._tell_why_not(options)
         if not options:
             self._emit_resolve(card, kind, None)  # as if every asked seat had passed
             return False
-        self.card, self.owner, self.kind, self.plans = card, owner, kind, plans
         self.window = ClaimWindow(self.decision_id, options)
         self.phase, self.actor = WINDOW, -1
         return True
+
+    def _tell_why_not(self, options: dict[int, tuple[str, ...]]) -> None:
+        """Tell each live seat not asked on the public card why, if it holds related cards."""
+        for seat in range(SEATS):
+            if seat in options or self.dead[seat] or (seat == self.owner and self.kind != REVEAL):
+                continue
+            reason = why_not(self, seat)
+            if reason is not None:
+                params = {"seat": seat, "card": CODES[self.card], "reason": reason.code, **reason.params}
+                self._emit("paohuzi.why_not", params, {seat})
 
     def _emit_resolve(self, card: int, kind: str, best: tuple[int, str] | None) -> None:
         seat, action = (None, None) if best is None else best

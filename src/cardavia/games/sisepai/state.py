@@ -11,8 +11,12 @@ never tell whether another seat had an option:
 * ``sisepai.draw``: seat, card, stock (cards left);
 * ``sisepai.window``: card, owner, window (W1/W2/WD) — the card is open to claims. An untaken W1
   card always gets its W2 window;
+* ``sisepai.why_not``: seat, card, reason and its params — audience: that seat only: it holds
+  related cards (a copy, or the mates of a mixed group) but is not asked, and this is why;
 * ``sisepai.answer``: seat, action — audience: that seat only (answers stay hidden);
 * ``sisepai.resolve``: card, window, seat (who takes or wins it, or None) — the window is over;
+* ``sisepai.outranked``: seat, card, by, rule — audience: that seat only: its claim lost to seat
+  ``by``'s by ``rule`` (``drawer_win``, ``win``, ``identical``, ``drawer_group``, ``nearer``);
 * ``sisepai.take``: seat, card, group, forced (the drawer's forced take of a General or flower);
   the taker must discard next (``decision()`` says so; the answers themselves stay hidden);
 * ``sisepai.discard``: seat, card;
@@ -32,6 +36,7 @@ from cardavia.engine.claims import ClaimWindow, resolve
 from cardavia.engine.errors import IllegalAction, NotationError
 from cardavia.engine.game import JSON, Decision, Event
 from cardavia.engine.notation import read_action
+from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai.cards import (
     CODES,
@@ -54,6 +59,7 @@ from cardavia.games.sisepai.claims import (
     role,
     role_refusal,
 )
+from cardavia.games.sisepai.explain import explain, outranked, why_not
 from cardavia.games.sisepai.melds import (
     COMPONENT,
     UNKNOWN,
@@ -216,9 +222,9 @@ class SisepaiGame:
     def apply(self, seat: int, action: str) -> list[Event]:
         """Validate and play ``action``; raise ``IllegalAction``/``NotationError`` and change nothing."""
         if self._phase == _OVER:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("the deal is over", Reason("deal_over"))
         if type(seat) is not int or not 0 <= seat < SEATS:
-            raise IllegalAction(f"there is no seat {seat!r}; seats are 0-{SEATS - 1}")
+            raise IllegalAction(f"there is no seat {seat!r}; seats are 0-{SEATS - 1}", Reason("not_asked"))
         if not isinstance(action, str):
             raise NotationError(f"an action must be a string, got {action!r}")
         if self._events is not None:
@@ -234,12 +240,20 @@ class SisepaiGame:
         parsed = read_action(action, DECK)
         if parsed.verb not in (PASS, WIN, TAKE, DISCARD):
             raise NotationError(f"unknown verb {parsed.verb!r} in {action!r}: use pass, win, take or discard")
-        if self._phase == _DISCARD:
-            self._apply_discard(seat, parsed.verb, parsed.groups)
-        else:
-            self._apply_answer(seat, parsed.verb, parsed.groups)
+        try:
+            if self._phase == _DISCARD:
+                self._apply_discard(seat, parsed.verb, parsed.groups)
+            else:
+                self._apply_answer(seat, parsed.verb, parsed.groups)
+        except IllegalAction as refused:
+            refused.reason = explain(self, seat, action)
+            raise
         events = self._events
         return events if events is not None else []
+
+    def explain(self, seat: int, action: str) -> Reason | None:
+        """Why ``seat`` may not play ``action`` now (``explain.explain``), or ``None``."""
+        return explain(self, seat, action)
 
     def opening_events(self) -> list[Event]:
         """What happened before the first decision (``start_events``)."""
@@ -457,6 +471,8 @@ class SisepaiGame:
         else:
             options = self._ask(card, owner, kind, forced)
         self._phase = _WINDOW
+        if events is not None and kind != W2:
+            self._tell_why_not(card, owner, kind, options)
         if options:
             self._window = ClaimWindow(self._window_id, options)
             return True
@@ -470,6 +486,17 @@ class SisepaiGame:
                 events.append(Event("sisepai.window", {"card": CODES[card], "owner": owner, "window": W2}))
                 events.append(_resolve_event(card, W2, None))
         return False  # nobody could claim: the card dies
+
+    def _tell_why_not(self, card: int, owner: int, kind: str, options: dict[int, tuple[str, ...]]) -> None:
+        """Tell each seat not asked on ``card`` (the owner only in W1) why, if it holds related cards."""
+        assert self._events is not None
+        for seat in range(SEATS):
+            if seat in options or (seat == owner and kind != W1):
+                continue
+            reason = why_not(self, seat, (card, owner, kind))
+            if reason is not None:
+                params = {"seat": seat, "card": CODES[card], "reason": reason.code, **reason.params}
+                self._events.append(Event("sisepai.why_not", params, _AUDIENCE[seat]))
 
     def _ask(self, card: int, owner: int, kind: str, forced: bool) -> dict[int, tuple[str, ...]]:
         """The options of every eligible seat that has something other than ``pass``.
@@ -537,6 +564,12 @@ class SisepaiGame:
         winner = resolve(answers, self._priority) if len(claims) > 1 else claims[0] if claims else None
         if self._events is not None:
             self._events.append(_resolve_event(card, kind, None if winner is None else winner[0]))
+            if winner is not None:
+                for seat, answer in claims:
+                    if seat != winner[0] and not (self._forced and seat == owner):
+                        rule = outranked(owner, kind, winner, seat, answer)
+                        params = {"seat": seat, "card": CODES[card], "by": winner[0], "rule": rule}
+                        self._events.append(Event("sisepai.outranked", params, _AUDIENCE[seat]))
         if winner is None:
             if kind == W1 and window is not None:
                 self._run(card, owner, W2, window.options)
