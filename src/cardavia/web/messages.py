@@ -159,15 +159,17 @@ TABLE_MESSAGES: dict[str, str] = {
     # why the player could not take a card he holds related cards for (the server's reason codes,
     # records-and-cli.md section 7), in the words of the rules
     "reason.role_forbids": _("Your seat may not take this card for that kind of group."),
-    "reason.role_forbids.drawer.pair": _(
+    "reason.role_forbids.owner": _(
+        "The card now counts as your own discard, and nobody may take his own discard."
+    ),
+    "reason.role_forbids.drawer": _(
         "You drew it yourself, and the drawer may not take his own draw for a pair."
     ),
-    "reason.role_forbids.next.pair": _(
-        "The next player may not take a card for a pair, only for a triple, a quad or a mixed group."
+    "reason.role_forbids.next": _(
+        "The next player may take a card only for a triple, a quad or a mixed group, not for a pair."
     ),
-    "reason.role_forbids.other.pair": _(
-        "You are not the next player, so you may take it only for an identical triple or quad, not "
-        "for a pair."
+    "reason.role_forbids.other": _(
+        "You are not the next player, so you may take it only for an identical triple or quad."
     ),
     "reason.role_forbids.other.mixed": _("Only the next player may take a card for a mixed group."),
     "reason.drawer_no_pair": _("You drew it yourself, and the drawer may not take his own draw for a pair."),
@@ -181,10 +183,11 @@ TABLE_MESSAGES: dict[str, str] = {
     ),
     "reason.kan_locked": _("You hold a kan (坎) of it, and a kan is never split: only a pao could take it."),
     "reason.dead_hand": _("Your hand is dead (死手): you may only reveal, pao and ti."),
-    "reason.not_complete": _("It would not complete your hand, so you cannot win with it."),
+    "reason.not_complete": _("You could not take it: it would not complete your hand."),
     "reason.below_min_huxi": _(
         "Your hand would be complete, but with {huxi} huxi, under the {min} needed to win."
     ),
+    "reason.pao_needs_reveal": _("A peng grows into a pao only with a card revealed from the stock."),
     "reason.win_on_discard": _("Nobody may win on a discarded card, only on a card revealed from the stock."),
     "reason.other": _("You could not take it."),
     # why the player's claim lost (the server's priority rules)

@@ -176,7 +176,7 @@ class Table {
     this.fetchWin(frame);
     if (frame.legal.length && (!previous || previous.v !== frame.v)) this.focusDecision();
     this.root.dataset.v = String(frame.v);
-    this.root.dispatchEvent(new CustomEvent("cardavia:step", { detail: { v: frame.v, step: frame.step } }));
+    this.root.dispatchEvent(new CustomEvent("cardavia:step", { bubbles: true, detail: { v: frame.v, step: frame.step } }));
   }
 
   /**

@@ -61,17 +61,12 @@ export class EndPanel {
     box.hidden = false;
   }
 
-  /** The winner's groups, one row each: name, cards (the winning card marked), value; then the sum. @param {any} result */
+  /** The winner's groups, each with its name and value (the winning card marked), then the sum. @param {any} result */
   scoreTable(result) {
     const w = this.words;
-    const unit = this.game === "paohuzi" ? "end.col.huxi" : "end.col.points";
-    const table = el("table", { class: "score-table" },
-      el("caption", { text: w.t("end.groups") }),
-      el("thead", {}, el("tr", {},
-        el("th", { scope: "col", text: w.t("end.col.group") }),
-        el("th", { scope: "col", text: w.t("end.col.cards") }),
-        el("th", { scope: "col", class: "num", text: w.t(unit) }))));
-    const body = el("tbody");
+    const box = el("section", { class: "score", "aria-labelledby": "end-groups" },
+      el("h3", { id: "end-groups", text: w.t("end.groups") }));
+    const list = el("ol", { class: "score-groups" });
     let markedOnce = false;
     /** @type {number[]} */
     const values = [];
@@ -82,17 +77,16 @@ export class EndPanel {
       if (at >= 0) markedOnce = true;
       const value = entry ? entry.value : 0;
       values.push(value);
-      body.append(el("tr", { class: at >= 0 ? "winning" : null },
-        el("th", { scope: "row", text: entry ? entry.name : text }),
-        el("td", {}, this.art.row(codes, { label: w.cards(codes), marked: at })),
-        el("td", { class: "num", text: w.number(value) })));
+      const name = entry ? entry.name : text;
+      list.append(el("li", { class: at >= 0 ? "winning" : null },
+        this.art.row(codes, { label: w.t("group.kind_cards", { kind: name, cards: w.cards(codes) }), marked: at }),
+        el("span", { class: "name", text: name }),
+        el("span", { class: "num", "data-value": value, text: w.value(this.game, value) })));
     }
-    table.append(body);
     const sum = w.t("end.sum", { terms: values.map((v) => w.number(v)).join(" + "), total: w.value(this.game, result.score) });
-    table.append(el("tfoot", {}, el("tr", {},
-      el("th", { scope: "row", colspan: "2", text: w.t("end.total") }),
-      el("td", { class: "num total", text: sum }))));
-    return table;
+    box.append(list, el("p", { class: "total" },
+      el("span", { class: "label", text: w.t("end.total") }), el("span", { class: "sum", text: sum })));
+    return box;
   }
 
   /** Every hand, labelled with its seat. @param {any} state */

@@ -17,11 +17,10 @@ const bare = (kind) => kind.slice(kind.indexOf(".") + 1);
  */
 export function reasonKey(params, has) {
   const reason = String(params.reason || "");
-  if (reason === "role_forbids") {
-    const fine = `reason.role_forbids.${params.role}.${params.group}`;
-    if (has(fine)) return fine;
-  }
-  return has(`reason.${reason}`) ? `reason.${reason}` : "reason.other";
+  const keys = reason === "role_forbids"
+    ? [`reason.role_forbids.${params.role}.${params.group}`, `reason.role_forbids.${params.role}`, "reason.role_forbids"]
+    : [`reason.${reason}`];
+  return keys.find(has) || "reason.other";
 }
 
 /** @param {Record<string, any>} params @param {(key: string) => boolean} has */

@@ -40,6 +40,7 @@ export class Pacer {
     /** @type {Frame | null} */
     this.last = null;
     this.held = false;
+    this.shownAt = 0;
   }
 
   /** How long `frame` stays on screen (ms) at the current speed. @param {Frame} frame */
@@ -86,9 +87,11 @@ export class Pacer {
     return this.queue.some((f) => f.legal && f.legal.length);
   }
 
+  /** A question has come: the step on screen ends as soon as it has been painted a moment. */
   hurry() {
     window.clearTimeout(this.timer);
-    this.timer = 0;
+    const left = FLOOR_MS - (performance.now() - this.shownAt);
+    this.timer = left > 0 ? window.setTimeout(() => { this.timer = 0; this.pump(); }, left) : 0;
   }
 
   pump() {
@@ -103,6 +106,7 @@ export class Pacer {
       return;
     }
     this.show(next);
+    this.shownAt = performance.now();
     const hold = this.asking() ? FLOOR_MS : this.holdMs(next);
     this.last = next;
     if (!hold) {
