@@ -135,5 +135,5 @@ def test_the_table_page_carries_its_words_in_the_page_language(client: TestClien
     # Every card of the game has a name, for screen readers.
     assert len(messages["names"]) == 33
     assert messages["names"]["RG"] != "RG"
-    for key in ("action.pass", "action.take", "end.download", "error.stale", "event.sisepai.draw"):
+    for key in ("action.pass", "action.take", "end.download", "error.stale", "log.sisepai.draw"):
         assert isinstance(messages[key], str) and messages[key]

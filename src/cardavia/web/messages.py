@@ -140,7 +140,7 @@ TABLE_MESSAGES: dict[str, str] = {
     "log.paohuzi.ti": _("{seat} had to make a ti (提) with it."),
     "log.paohuzi.ti.you": _("You had to make a ti (提) with it."),
     "log.dead": _("Nobody took it."),
-    "log.chou.you": _(
+    "log.chou_refused": _(
         "You passed on a chi or peng, so the card is now chou (臭牌) for you: "
         "you may no longer chi or peng it."
     ),

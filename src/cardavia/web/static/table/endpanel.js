@@ -98,7 +98,8 @@ export class EndPanel {
       const label = w.seat(s);
       box.append(el("div", { class: "hand-row" },
         el("span", { class: "label", text: label }),
-        info.hand.length ? this.art.row(info.hand, { label: w.t("end.hand_of", { seat: label }) })
+        info.hand.length
+          ? this.art.row(info.hand, { label: s === w.me ? w.t("table.your_hand") : w.t("end.hand_of", { seat: label }) })
           : el("span", { class: "empty", text: w.t("end.hand_empty") })));
     });
     return box;

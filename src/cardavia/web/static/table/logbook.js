@@ -119,7 +119,7 @@ export class LogBook {
       case "chou":
         // The human's chou from refusing a chi or peng (his own discards and reveals make chou
         // for everybody to see, in the chou rows, without a line).
-        return p.seat === me && this.owner !== me ? this.sub(w.t("log.chou.you"), v) : "";
+        return p.seat === me && this.owner !== me ? this.sub(w.t("log.chou_refused"), v) : "";
       case "why_not":
         return p.seat === me ? this.sub(w.t(reasonKey(p, (k) => w.has(k)), this.reasonParams(p)), v, [], "why") : "";
       case "outranked":
