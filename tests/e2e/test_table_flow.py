@@ -5,6 +5,7 @@ stays listed; the buttons are off while the socket reconnects."""
 from __future__ import annotations
 
 import itertools
+import re
 import statistics
 import time
 from pathlib import Path
@@ -14,13 +15,16 @@ from playwright.sync_api import BrowserContext, Page, expect
 from .tables import (
     TABLE,
     button,
+    feed,
     new_table_page,
     options,
     play_until,
     record,
     shown_v,
     start_table,
+    synthetic_state,
     wait_for_options,
+    wait_shown,
 )
 
 
@@ -122,3 +126,54 @@ def test_buttons_are_off_while_the_socket_reconnects(context: BrowserContext, se
     expect(enabled).to_have_count(0)
     expect(enabled.first).to_be_enabled(timeout=10_000)
     assert wait_for_options(page)
+
+
+def _draw_then_dead(page: Page, first: int) -> None:
+    """Two steps of Computer 2's: he draws the red Horse, then it dies in his dead cards."""
+    seats = [{"hand": ["RA", "RE"], "hand_count": 2, "melds": [], "discards": [], "chou": []}] + [
+        {"hand_count": 20, "melds": [], "discards": [], "chou": []} for _ in range(3)
+    ]
+    drawn = synthetic_state(
+        "sisepai", first, view={"seats": seats, "public": {"card": "RH", "owner": 2, "window": "W1"}},
+        events=[{"kind": "sisepai.draw", "params": {"seat": 2, "card": "RH", "stock": 20}}],
+    )  # fmt: skip
+    dead_seats = [dict(s) for s in seats]
+    dead_seats[2] = {**seats[2], "discards": ["RH"]}
+    died = synthetic_state(
+        "sisepai", first + 1, step="dead", view={"seats": dead_seats},
+        events=[{"kind": "sisepai.dead", "params": {"seat": 2, "card": "RH"}}],
+    )  # fmt: skip
+    feed(page, drawn)
+    feed(page, died)
+    wait_shown(page, first + 1)
+
+
+def test_cards_fly_to_where_they_land_unless_the_user_prefers_reduced_motion(
+    context: BrowserContext, server: str
+) -> None:
+    page = new_table_page(context)
+    start_table(page, server, "sisepai")
+    page.evaluate(
+        """() => { window.__flights = 0; const animate = Element.prototype.animate;
+                   Element.prototype.animate = function (...a) {
+                     window.__flights += 1; return animate.apply(this, a); }; }"""
+    )
+    _draw_then_dead(page, 7000)
+    assert page.evaluate("() => window.__flights") >= 2  # stock -> public spot, public spot -> dead cards
+    expect(page.locator(f"{TABLE} [data-key='discard-2-0']")).to_have_class(re.compile(r"\bfresh\b"))
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("() => { window.__flights = 0; }")
+    _draw_then_dead(page, 7002)
+    assert page.evaluate("() => window.__flights") == 0
+    expect(page.locator(f"{TABLE} [data-key='discard-2-0']")).to_have_class(re.compile(r"\bfresh\b"))
+
+
+def test_the_tab_title_and_the_live_region_say_whose_turn_it_is(context: BrowserContext, server: str) -> None:
+    page = new_table_page(context)
+    start_table(page, server, "paohuzi")
+    title = page.title()
+    wait_for_options(page)
+    assert page.title().startswith("Your turn · ") and page.title().endswith(title.split(" · ", 1)[-1])
+    said = page.locator(f"{TABLE} [data-role=announce]").text_content() or ""
+    assert page.locator(f"{TABLE} [data-role=prompt]").text_content() in said
+    expect(page.locator(f"{TABLE} [data-role=announce]")).to_have_attribute("aria-live", "polite")

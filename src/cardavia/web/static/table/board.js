@@ -63,8 +63,33 @@ export class Board {
     this.parts.seats.replaceChildren(...order.map((s) => this.seat(view, s, me, n, next, marks, over)));
     this.parts.seats.dataset.count = String(n);
     this.renderCentre(view, me, n);
-    this.parts.mine.replaceChildren(this.body(view.seats[me], me, false));
+    const mine = this.body(view.seats[me], me, false);
+    const badges = this.badges(view, me, next, over);
+    this.parts.mine.replaceChildren(
+      ...(badges.childElementCount ? [el("p", { class: "mine-head" }, el("span", { class: "name", text: this.words.seat(me) }), badges)] : []),
+      mine,
+    );
     this.parts.mine.classList.toggle("acted", marks.acted === me);
+  }
+
+  /**
+   * A seat's marks: dealer, next player (whose special claims matter now), discarding, dead hand.
+   * @param {any} view @param {number} s @param {number | null} next @param {boolean} over
+   */
+  badges(view, s, next, over) {
+    const w = this.words;
+    const badges = el("span", { class: "badges" });
+    if (view.dealer === s) badges.append(el("span", { class: "badge dealer", text: w.t("badge.dealer") }));
+    if (next === s) {
+      badges.append(el("span", {
+        class: "badge next", text: w.t("badge.next"), title: w.t(`badge.next.${this.game}`),
+      }));
+    }
+    if (!view.public && (view.to_act || []).includes(s) && !over && s !== w.me) {
+      badges.append(el("span", { class: "badge acting", text: w.t("badge.discarding") }));
+    }
+    if (view.seats[s].dead) badges.append(el("span", { class: "badge dead", text: w.t("badge.dead_hand") }));
+    return badges;
   }
 
   /**
@@ -76,17 +101,7 @@ export class Board {
     const info = view.seats[s];
     const where = place(s, me, n);
     const title = `seat-title-${s}`;
-    const badges = el("span", { class: "badges" });
-    if (view.dealer === s) badges.append(el("span", { class: "badge dealer", text: w.t("badge.dealer") }));
-    if (next === s) {
-      badges.append(el("span", {
-        class: "badge next", text: w.t("badge.next"), title: w.t(`badge.next.${this.game}`),
-      }));
-    }
-    if (!view.public && (view.to_act || []).includes(s) && !over) {
-      badges.append(el("span", { class: "badge acting", text: w.t("badge.discarding") }));
-    }
-    if (info.dead) badges.append(el("span", { class: "badge dead", text: w.t("badge.dead_hand") }));
+    const badges = this.badges(view, s, next, over);
     const open = this.expanded.has(s);
     const toggle = el("button", {
       type: "button", class: "expand", "aria-expanded": open ? "true" : "false",
