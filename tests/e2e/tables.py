@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 HERE = Path(__file__).resolve().parent
@@ -199,3 +200,13 @@ def expect_in_view(page: Page, what: str) -> list[str]:
 
 def end_visible(page: Page) -> None:
     expect(page.locator(END)).to_be_visible()
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page, one line each."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v.get("impact") in {"serious", "critical"}
+    ]

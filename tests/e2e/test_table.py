@@ -16,7 +16,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import GAMES, _cardavia
@@ -29,6 +28,7 @@ from .tables import (
     play_until,
     press,
     record,
+    serious_violations,
     start_table,
     wait_for_options,
 )
@@ -43,15 +43,6 @@ def replay(path: Path) -> dict[str, object]:
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout)
     return result
-
-
-def serious_violations(page: Page) -> list[str]:
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v.get("impact") in {"serious", "critical"}
-    ]
 
 
 def page_weight(page: Page) -> int:
@@ -85,7 +76,9 @@ def first_move_by_keyboard(page: Page) -> None:
 
 def check_bi_buttons(page: Page, actions: list[str]) -> bool:
     """A Paohuzi chi that also melds the player's own copies (bi) shows each group on its own, the
-    public card marked once, and its value. Never done: the deal goes on."""
+    public card marked once, and its value; Win shows its total. Never done: the deal goes on."""
+    if "win" in actions:
+        expect(button(page, "win").locator(".value")).to_contain_text(re.compile(r"\d"))
     for action in actions:
         if action.startswith("chi ") and " / " in action:
             groups = action[4:].split(" / ")

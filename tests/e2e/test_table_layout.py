@@ -18,6 +18,7 @@ from .tables import (
     feed,
     new_table_page,
     play_until,
+    serious_violations,
     start_table,
     synthetic_state,
     wait_shown,
@@ -100,6 +101,7 @@ def test_a_worst_case_decision_and_the_end_panel_fit(
         expect(page.locator(f"{TABLE} [data-role=actions] button.action")).to_have_count(7)
         page.wait_for_timeout(150)
         expect_in_view(page, f"seven options at {width}x{height}")
+        assert serious_violations(page) == []
         page.screenshot(path=str(artifacts / f"layout-paohuzi-worst-{width}x{height}.png"))
         result = {"winner": 1, "card": "s4", "score": 17, "tun": 1, "payments": [-1, 2, -1],
                   "groups": ["chi s1 s2 s3", "peng b2 b2 b2", "chi s3 s4 s5", "kan s8 s8 s8", "pair b9 b9",
@@ -122,5 +124,6 @@ def test_a_worst_case_decision_and_the_end_panel_fit(
         box, total = heading.bounding_box(), page.locator(f"{END} .score .total").bounding_box()
         assert box and total and box["y"] >= 0 and total["y"] + total["height"] <= height, (box, total)
         page.screenshot(path=str(artifacts / f"layout-paohuzi-end-{width}x{height}.png"))
+        assert serious_violations(page) == []
     finally:
         ctx.close()
