@@ -54,7 +54,7 @@ def _keys_in_scripts() -> set[str]:
     found = set(
         re.findall(
             r'["\'`]((?:log|reason|priority|caption|prompt|action|button|end|table|badge|seat|'
-            r'window|hand|value|bar|title|group|card)\.[\w.]+)["\'`]',
+            r'window|hand|value|bar|title|group|card|event)\.[\w.]+)["\'`]',
             SCRIPTS,
         )
     )
@@ -68,6 +68,19 @@ def test_every_key_the_scripts_use_has_a_message() -> None:
     assert len(keys) > 60, keys
     missing = sorted(k for k in keys if k not in TABLE_MESSAGES)
     assert missing == [], missing
+
+
+def test_every_message_is_used_by_the_scripts() -> None:
+    """No message lies unused: each key is named by the scripts, literally or under a prefix they
+    complete at run time (`caption.${game}.${window}`, `reason.${code}`)."""
+    literal = _keys_in_scripts()
+    prefixes = set(re.findall(r"`((?:[a-z_]+\.)+)\$\{", SCRIPTS))
+    used = literal | {f"{key}.you" for key in literal}  # Words.about picks a key's you-form
+    unused = sorted(
+        key for key in TABLE_MESSAGES
+        if key not in used and not any(key.startswith(p) for p in prefixes) and not key.startswith("error.")
+    )  # fmt: skip
+    assert unused == [], unused
 
 
 def test_every_why_not_reason_and_priority_rule_has_its_sentence() -> None:
