@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cardavia.engine.game import JSON
+from cardavia.engine.game import JSON, View
 from cardavia.engine.registry import get_spec
 from cardavia.games.paohuzi import cards as paohuzi_cards
 from cardavia.games.sisepai import cards as sisepai_cards
@@ -82,22 +82,25 @@ def group_table(game: str) -> dict[str, dict[str, Any]]:
     return table
 
 
-def win_value(game: str, view: JSON, seat: int) -> JSON | None:
+def win_value(game: str, view: View, seat: int) -> JSON | None:
     """What the win ``seat`` may claim now would score (``view`` is his), or None when it is not one.
 
     Sì Sè Pái: ``{"score": …, "groups": […]}``; Paohuzi: ``{"huxi": …, "tun": …, "groups": […]}``.
     The holding is the seat's own (hand and groups) with the public card, as ``analyze`` reads it.
     """
     mine = view["seats"][seat]
+    hand = mine.get("hand")
+    if not isinstance(hand, list):
+        return None  # not a hand the viewer sees
     public = view.get("public")
-    query: dict[str, Any] = {"hand": " ".join(mine["hand"])}
+    query: dict[str, Any] = {"hand": " ".join(hand)}
     if game == "sisepai":
-        query["exposed"] = list(mine["melds"])
+        query["exposed"] = list(mine.get("melds", []))
         if public:
             query["new"] = public["card"]
         found = get_spec(game).analyze(query)
         return {"score": found["score"], "groups": found["groups"]} if found["complete"] else None
-    query["melds"] = list(mine["melds"])
+    query["melds"] = list(mine.get("melds", []))
     if public:
         query["new"] = public["card"]
         query["from"] = "own" if public["owner"] == seat else "other"
