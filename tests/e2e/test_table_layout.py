@@ -25,7 +25,7 @@ from .tables import (
 )
 
 CASES = [
-    (1280, 720, "sisepai"), (1280, 720, "paohuzi"), (1366, 768, "paohuzi"), (1440, 900, "sisepai"),
+    (1280, 720, "sisepai"), (1366, 768, "paohuzi"), (1440, 900, "sisepai"),
     (1920, 1080, "paohuzi"), (360, 740, "sisepai"), (360, 740, "paohuzi"),
 ]  # fmt: skip
 

@@ -15,8 +15,8 @@ import { Words } from "./table/words.js";
 const YEAR = 365 * 24 * 3600;
 const SPEED_COOKIE = "table_speed";
 const PAUSE_COOKIE = "table_paused";
-/** Engine event kinds that are the move of a step (the rest explain it). */
-const MOVES = new Set(["draw", "discard", "dead", "take", "chi", "peng", "pao", "wei", "ti", "win", "tianhu", "initial_ti"]);
+/** Engine event kinds that are a seat's own move (the rest explain it, or happen to its card). */
+const MOVES = new Set(["draw", "discard", "take", "chi", "peng", "pao", "wei", "ti", "win", "tianhu", "initial_ti"]);
 
 /** @param {string} kind */
 const bare = (kind) => kind.slice(kind.indexOf(".") + 1);
