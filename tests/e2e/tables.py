@@ -31,7 +31,8 @@ DEAL_SECONDS = 240
 VIEWPORTS = [(1280, 720), (1366, 768), (1440, 900), (1920, 1080), (360, 740)]
 MOVES = ("draw", "discard", "dead", "take", "chi", "peng", "pao", "wei", "ti")
 
-IN_VIEW_JS = """() => {
+IN_VIEW_JS = """async () => {
+  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));  // cards landed
   const root = document.getElementById("table");
   const w = window.innerWidth, h = window.innerHeight;
   const parts = [];
@@ -135,6 +136,11 @@ def in_view(page: Page) -> dict[str, Any]:
     """Which of the parts the player acts on lie outside the viewport (none, if all is well)."""
     result: dict[str, Any] = page.evaluate(IN_VIEW_JS)
     return result
+
+
+def settle(page: Page) -> None:
+    """Wait until every card in flight has landed (motion.js animations are over)."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
 
 
 def record(page: Page) -> dict[str, Any]:

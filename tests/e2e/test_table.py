@@ -24,13 +24,15 @@ from .tables import (
     MOVES,
     TABLE,
     button,
+    feed,
     new_table_page,
     play_until,
-    press,
     record,
     serious_violations,
     start_table,
+    synthetic_state,
     wait_for_options,
+    wait_shown,
 )
 
 RAW = re.compile(r"\b(?:log|reason|priority|event|caption|prompt)\.\w+|\{\w+\}")
@@ -174,14 +176,35 @@ def test_a_complete_deal_shows_every_step_and_teaches_the_score(
     expect(end.get_by_role("button", name="New deal")).to_be_visible()
 
 
-def test_a_decision_frame_ends_the_wait_at_once(context: BrowserContext, server: str) -> None:
-    """In a burst the steps before a question are shown briefly, and the question comes up at once."""
+def test_a_question_ends_the_wait_at_once(context: BrowserContext, paced_server: str) -> None:
+    """At the site's pace each step stays a second or more; when a question arrives behind a queue
+    of steps, those are shown briefly (each still painted, in order) and the question comes up at
+    once, so its countdown is not eaten by the queue."""
     page = new_table_page(context)
-    start_table(page, server, "sisepai")
-    found = wait_for_options(page)
-    assert found
-    seen = record(page)
-    asked = next(m for m in seen["received"] if m["legal"])
-    shown_at = next(s["at"] for s in seen["shown"] if s["v"] == asked["v"])
-    assert shown_at - asked["at"] < 1500, "the question waited behind the queue"
-    press(page, found[0])
+    start_table(page, paced_server, "sisepai")
+    seats = [{"hand": ["RA", "RE", "RH"], "hand_count": 3, "melds": [], "discards": [], "chou": []}] + [
+        {"hand_count": 20, "melds": [], "discards": [], "chou": []} for _ in range(3)
+    ]
+    steps = []
+    for i, owner in enumerate((1, 2, 3, 1, 2)):
+        card = ("RC", "YH", "WN", "GS", "YA")[i]
+        public = {"card": card, "owner": owner, "window": "W1"}
+        events = [{"kind": "sisepai.draw", "params": {"seat": owner, "card": card, "stock": 30 - i}}]
+        steps.append(
+            synthetic_state("sisepai", 8000 + i, view={"seats": seats, "public": public}, events=events)
+        )
+    question = synthetic_state(
+        "sisepai", 8005, window=8005, legal=["pass", "take RH RH RH"], countdown_ms=30_000,
+        view={"seats": seats, "public": {"card": "RH", "owner": 3, "window": "WD"}},
+        events=[{"kind": "sisepai.discard", "params": {"seat": 3, "card": "RH"}}],
+    )  # fmt: skip
+    started = page.evaluate("() => performance.now()")
+    for message in [*steps, question]:
+        feed(page, message)
+    wait_shown(page, 8005)
+    shown = [s for s in record(page)["shown"] if s["v"] >= 8000]
+    assert [s["v"] for s in shown] == list(range(8000, 8006)), "a step was skipped or reordered"
+    waited = shown[-1]["at"] - started
+    assert waited < 2500, f"the question waited {waited:.0f} ms behind five steps of about 1.5 s each"
+    for before, after in itertools.pairwise(shown):
+        assert after["at"] - before["at"] >= 40, "a step of the queue was not painted"

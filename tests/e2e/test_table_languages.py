@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, expect
 
 from .checks import CJK_FONT, missing_glyphs, overflowing, phone_page
 from .conftest import GAMES, LANGS
-from .tables import RECORDER, TABLE, messages, play_until, start_table
+from .tables import RECORDER, TABLE, messages, play_until, settle, start_table
 
 HTML_LANG = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh-Hans"}
 SPRITES = {
@@ -38,7 +38,7 @@ def test_table_at_360px_in_every_language(
             return asked["n"] >= 2
 
         play_until(page, enough, seed=3)
-        page.wait_for_timeout(200)
+        settle(page)
         glyphs = missing_glyphs(page, [(CJK_FONT, SPRITES[game])])
         assert glyphs["missing"] == []
         assert overflowing(page) == []

@@ -19,6 +19,7 @@ from .tables import (
     new_table_page,
     play_until,
     serious_violations,
+    settle,
     start_table,
     synthetic_state,
     wait_shown,
@@ -40,11 +41,11 @@ def test_what_the_player_acts_on_is_in_view(
         seen: dict[str, list[str]] = {}
 
         def look(p: Page, actions: list[str]) -> bool:
+            settle(p)
             assert overflowing(p) == [], f"{width}x{height}: {overflowing(p)}"
             discard = any(a.startswith("discard ") for a in actions)
             kind = "discard" if discard else "claim"
             if kind not in seen:
-                p.wait_for_timeout(150)  # the card's flight is over
                 seen[kind] = expect_in_view(p, f"{kind} at {width}x{height}")
                 p.screenshot(path=str(artifacts / f"layout-{game}-{kind}-{width}x{height}.png"))
             return len(seen) == 2
@@ -99,7 +100,6 @@ def test_a_worst_case_decision_and_the_end_panel_fit(
         feed(page, asked)
         wait_shown(page, 5000)
         expect(page.locator(f"{TABLE} [data-role=actions] button.action")).to_have_count(7)
-        page.wait_for_timeout(150)
         expect_in_view(page, f"seven options at {width}x{height}")
         assert serious_violations(page) == []
         page.screenshot(path=str(artifacts / f"layout-paohuzi-worst-{width}x{height}.png"))

@@ -74,7 +74,7 @@ class Table {
       unitMs: Number.isFinite(unit) ? unit : 700,
       speed,
       paused: cookie(PAUSE_COOKIE) === this.tableId,
-      show: (frame) => this.show(frame),
+      show: (frame, quick) => this.show(frame, quick),
       concerns: (frame) => this.concerns(frame),
       hold: (held) => this.send({ type: "pace", paused: held }),
     });
@@ -159,11 +159,14 @@ class Table {
     return (frame.events || []).some((/** @type {any} */ e) => e.kind === "timeout" || (e.params && e.params.seat === me));
   }
 
-  /** Draw one frame: the board, the dock, its log lines, the moving card; tell screen readers. @param {any} frame */
-  show(frame) {
+  /**
+   * Draw one frame: the board, the dock, its log lines, the moving card (none when `quick`: a
+   * question is waiting behind it); tell screen readers. @param {any} frame @param {boolean} quick
+   */
+  show(frame, quick) {
     this.words.me = frame.seat;
     const first = this.state === null;
-    const before = capture(this.root);
+    const before = first || quick ? null : capture(this.root);
     const previous = this.state;
     this.state = frame;
     if (this.answered !== null && this.answered !== frame.v) this.answered = null;
@@ -171,7 +174,7 @@ class Table {
     this.noteMoves(said);
     this.render();
     if (first) this.bringIntoView();
-    else this.animate(frame, before);
+    this.animate(frame, before);
     this.announce(said.map((line) => line.text), frame);
     this.fetchWin(frame);
     if (frame.legal.length && (!previous || previous.v !== frame.v)) this.focusDecision();
@@ -227,7 +230,10 @@ class Table {
     this.root.classList.toggle("offline", this.offline);
   }
 
-  /** The card of this step flies from where it was; the last move stays marked. @param {any} frame @param {Map<string, DOMRect>} before */
+  /**
+   * The card of this step flies from where it was (`before`: the places before the redraw; none,
+   * no flight); the last move stays marked. @param {any} frame @param {Map<string, DOMRect> | null} before
+   */
   animate(frame, before) {
     const me = this.words.me;
     const q = (/** @type {string} */ key) => this.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
@@ -253,7 +259,7 @@ class Table {
       }
       if (target) {
         target.classList.add("fresh");
-        fly(before, from, target);
+        if (before) fly(before, from, target);
       }
     }
   }

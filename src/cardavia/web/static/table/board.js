@@ -194,8 +194,8 @@ export class Board {
       order.append(el("li", { class: s === view.dealer ? "dealer" : null }, w.seat(s)));
     }
     this.parts.centre.replaceChildren(
-      el("div", { class: "stock", "data-key": "stock" },
-        el("span", { class: "stock-pile", "aria-hidden": "true" }),
+      el("div", { class: "stock" },
+        el("span", { class: "stock-pile", "data-key": "stock", "aria-hidden": "true" }),
         el("span", { class: "stock-count", "data-role": "stock", text: w.count("stock", view.stock) })),
       el("div", { class: "direction" },
         el("span", { class: "arrow", "aria-hidden": "true", text: "↺" }),

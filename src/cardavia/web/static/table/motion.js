@@ -27,7 +27,7 @@ export function fly(before, from, target) {
   if (!start || !end.width || !end.height) return;
   const dx = start.left + start.width / 2 - (end.left + end.width / 2);
   const dy = start.top + start.height / 2 - (end.top + end.height / 2);
-  const scale = Math.max(0.4, Math.min(2.5, start.width / end.width));
+  const scale = Math.max(0.5, Math.min(1.6, start.width / end.width));
   target.animate(
     [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.6 }, { transform: "none", opacity: 1 }],
     { duration: DURATION_MS, easing: "cubic-bezier(.2,.7,.3,1)" },

@@ -3,7 +3,7 @@
 // (PROTOCOL.md): while a frame is on screen the server is asked to hold the next one (`pace`
 // with `paused`), so it never runs ahead of what the player has seen and a countdown is never
 // eaten by the queue. A frame that asks the player ends the wait at once: the frames before it
-// are shown briefly and it comes up straight away.
+// are shown briefly (`quick`: painted, without their card's flight) and it comes up straight away.
 
 /** On-screen time of each step kind, in units of the server's step time (`ai_delay`). */
 export const HOLD = {
@@ -24,7 +24,7 @@ export const FLOOR_MS = 60;
 export class Pacer {
   /**
    * @param {{unitMs: number, speed: string, paused: boolean,
-   *          show: (frame: Frame) => void, concerns: (frame: Frame) => boolean,
+   *          show: (frame: Frame, quick: boolean) => void, concerns: (frame: Frame) => boolean,
    *          hold: (held: boolean) => void}} opts
    */
   constructor(opts) {
@@ -65,7 +65,7 @@ export class Pacer {
     this.timer = 0;
     this.queue = [];
     this.last = null;
-    this.show(frame);
+    this.show(frame, true);
     this.last = frame;
     this.setHeld(false);
   }
@@ -105,9 +105,10 @@ export class Pacer {
       this.setHeld(false);
       return;
     }
-    this.show(next);
+    const hurried = this.asking() && !(next.legal && next.legal.length);
+    this.show(next, hurried);
     this.shownAt = performance.now();
-    const hold = this.asking() ? FLOOR_MS : this.holdMs(next);
+    const hold = hurried ? FLOOR_MS : this.holdMs(next);
     this.last = next;
     if (!hold) {
       this.pump();
