@@ -285,3 +285,17 @@ def test_chou_is_named_glossed_and_shown_as_cards(
     expect(row.locator(".label")).to_have_text(catalogue["table.chou"])
     assert catalogue["table.chou"].startswith("Chou (臭牌)") and "Afvist" not in catalogue["table.chou"]
     expect(row.locator("svg.card")).to_have_count(2)
+
+
+def test_a_reason_that_tells_the_player_nothing_gets_no_line(context: BrowserContext, server: str) -> None:
+    """The drawer of a General is told 'not_asked' (he takes it at once): no 'could not take it'."""
+    page = _table(context, server, "sisepai")
+    events = [
+        {"kind": "sisepai.draw", "params": {"seat": 0, "card": "WG", "stock": 27}},
+        {"kind": "sisepai.window", "params": {"card": "WG", "owner": 0, "window": "W1"}},
+        {"kind": "sisepai.why_not", "params": {"seat": 0, "card": "WG", "reason": "not_asked"}},
+    ]
+    view = {"public": {"card": "WG", "owner": 0, "window": "W1"}, "seats": _mine(SISEPAI_HAND, 4)}
+    _show(page, synthetic_state("sisepai", 9600, events=events, view=view))
+    expect(page.locator(f"{TABLE} [data-role=notice]")).to_be_hidden()
+    expect(page.locator(f"{TABLE} [data-role=log] [data-v='9600']")).to_have_count(1)  # the draw alone

@@ -6,7 +6,7 @@
 
 import { el, lockIcon } from "./cards.js";
 import { describeAction } from "./describe.js";
-import { priorityKey, reasonKey } from "./logbook.js";
+import { priorityKey, reasonKey, reasonParams } from "./logbook.js";
 
 /** @param {string} action */
 const isDiscard = (action) => action.startsWith("discard ");
@@ -97,7 +97,8 @@ export class Dock {
     for (const event of state.events || []) {
       const p = event.params || {};
       if (p.seat !== w.me) continue;
-      if (event.kind.endsWith(".why_not")) lines.push(w.t(reasonKey(p, (k) => w.has(k)), { card: w.card(p.card), huxi: p.huxi, min: p.min }));
+      const why = event.kind.endsWith(".why_not") ? reasonKey(p, (k) => w.has(k)) : null;
+      if (why) lines.push(w.t(why, reasonParams(p, w)));
       if (event.kind.endsWith(".outranked")) lines.push(w.t(priorityKey(p, (k) => w.has(k)), { seat: w.seat(p.by) }));
     }
     this.parts.notice.replaceChildren(...lines.map((text) => el("span", { class: "why", text })));

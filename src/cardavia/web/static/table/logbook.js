@@ -11,16 +11,29 @@ const LIMIT = 200;
 /** @param {string} kind */
 const bare = (kind) => kind.slice(kind.indexOf(".") + 1);
 
+/** Reason codes that say nothing to a player about a card he was not asked on (the engine's
+ * bookkeeping: a seat not asked, a step of another kind); they get no line. */
+const UNTOLD = new Set(["not_asked", "deal_over", "wrong_step", "not_in_hand", "not_a_group"]);
+
 /**
- * A why-not reason (records-and-cli.md section 7) as its message key.
- * @param {Record<string, any>} params @param {(key: string) => boolean} has
+ * A why-not reason (records-and-cli.md section 7) as its message key, or null when it has nothing
+ * to tell the player. @param {Record<string, any>} params @param {(key: string) => boolean} has
  */
 export function reasonKey(params, has) {
   const reason = String(params.reason || "");
+  if (UNTOLD.has(reason)) return null;
   const keys = reason === "role_forbids"
     ? [`reason.role_forbids.${params.role}.${params.group}`, `reason.role_forbids.${params.role}`, "reason.role_forbids"]
     : [`reason.${reason}`];
   return keys.find(has) || "reason.other";
+}
+
+/** Params of a why-not reason, in words. @param {Record<string, any>} p @param {import("./words.js").Words} w */
+export function reasonParams(p, w) {
+  const out = /** @type {Record<string, any>} */ ({ card: w.card(p.card) });
+  if (typeof p.huxi === "number") out.huxi = w.number(p.huxi);
+  if (typeof p.min === "number") out.min = w.number(p.min);
+  return out;
 }
 
 /** @param {Record<string, any>} params @param {(key: string) => boolean} has */
@@ -120,8 +133,10 @@ export class LogBook {
         // The human's chou from refusing a chi or peng (his own discards and reveals make chou
         // for everybody to see, in the chou rows, without a line).
         return p.seat === me && this.owner !== me ? this.sub(w.t("log.chou_refused"), v) : "";
-      case "why_not":
-        return p.seat === me ? this.sub(w.t(reasonKey(p, (k) => w.has(k)), this.reasonParams(p)), v, [], "why") : "";
+      case "why_not": {
+        const key = p.seat === me ? reasonKey(p, (k) => w.has(k)) : null;
+        return key ? this.sub(w.t(key, reasonParams(p, w)), v, [], "why") : "";
+      }
       case "outranked":
         return p.seat === me ? this.sub(w.t(priorityKey(p, (k) => w.has(k)), { seat: w.seat(p.by) }), v, [], "why") : "";
       case "dead_hand":
@@ -143,14 +158,6 @@ export class LogBook {
       default:
         return this.entry(w.t("event.generic", { kind: event.kind }), v, [], "other");
     }
-  }
-
-  /** Params of a why-not reason, in words. @param {Record<string, any>} p */
-  reasonParams(p) {
-    const out = /** @type {Record<string, any>} */ ({ card: this.words.card(p.card) });
-    if (typeof p.huxi === "number") out.huxi = this.words.number(p.huxi);
-    if (typeof p.min === "number") out.min = this.words.number(p.min);
-    return out;
   }
 
   /** Open a new entry with its first sentence. @param {string} text @param {number} v @param {string[]} codes @param {string} kind */
