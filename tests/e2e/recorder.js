@@ -2,7 +2,7 @@
 // step, what the page shows then (the public card, its window, the caption, the stock, the log
 // lines of that frame). Its sockets are kept so a test can close one.
 (() => {
-  const record = { received: [], shown: [], sockets: [], sent: [] };
+  const record = { received: [], shown: [], sockets: [], sent: [], hints: [] };
   window.__cardavia = record;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -11,11 +11,13 @@
       record.sockets.push(this);
       this.addEventListener("message", (event) => {
         const message = JSON.parse(event.data);
+        if (message.type === "hint") record.hints.push(message);
         if (message.type !== "state") return;
         record.received.push({
           v: message.v, step: message.step, snapshot: Array.isArray(message.log),
           kinds: message.events.map((e) => e.kind), legal: message.legal,
-          pub: message.view.public, stock: message.view.stock, at: performance.now(),
+          pub: message.view.public, stock: message.view.stock, at: performance.now(), waits: message.waits,
+          window: message.window,
         });
       });
     }

@@ -54,7 +54,7 @@ def _keys_in_scripts() -> set[str]:
     found = set(
         re.findall(
             r'["\'`]((?:log|reason|priority|caption|prompt|action|button|end|table|badge|seat|'
-            r'window|hand|value|bar|title|group|card|event)\.[\w.]+)["\'`]',
+            r'window|hand|value|bar|title|group|card|event|hint|waits)\.[\w.]+)["\'`]',
             SCRIPTS,
         )
     )
@@ -114,3 +114,42 @@ def test_every_table_message_is_translated(lang: str) -> None:
             and key.split(".")[0] in ("log", "reason", "priority")
         ):
             assert local[key] != english[key], f"{key} is not translated into {lang}"
+
+
+# What each hint reason (cardavia.ai.hints, ``hint.<key>``) says with its params: a plain message,
+# or a plural one whose number is the param named here (its other params stay placeholders).
+HINT_WORDS = {
+    "win": (None, set()),
+    "only": (None, set()),
+    "discard_safe": (None, {"card"}),
+    "ready": ("outs", set()),
+    "claim_closer": ("after", {"before"}),
+    "pass_keeps": ("missing", set()),
+    "discard_least": ("missing", {"card"}),
+}
+# The table's own wording of a ``claim_closer`` that brings the hand no closer (a plural, ``no_closer``).
+HINT_VARIANTS = {"no_closer": ("after", set())}
+
+
+def test_every_hint_reason_the_ai_gives_has_words() -> None:
+    from cardavia.ai import hints
+
+    documented = set(re.findall(r"^\* ``(\w+)``", hints.__doc__ or "", re.M))
+    assert documented == set(HINT_WORDS), documented ^ set(HINT_WORDS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_hint_reason_is_a_whole_sentence_in_every_language(lang: str) -> None:
+    english = table_messages("en", "sisepai")
+    local = table_messages(lang, "sisepai")
+    for code, (number, names) in {**HINT_WORDS, **HINT_VARIANTS}.items():
+        key = code if code in HINT_VARIANTS else f"hint.{code}"
+        forms = [local[key]] if number is None else list(local[f"plural.{key}"].values())
+        for text in forms:
+            wanted = names | ({"n"} if number else set())
+            assert set(re.findall(r"{(\w+)}", text)) == wanted, (lang, key, text)
+            assert text[0].isupper() or lang == "zh", (lang, key, text)  # a sentence starts with a capital
+            assert text.rstrip()[-1] in ".。", (lang, key, text)
+        if lang != "en":
+            plain = english[key] if number is None else english[f"plural.{key}"]["one"]
+            assert forms[0] != plain, (lang, key)

@@ -226,6 +226,26 @@ TABLE_MESSAGES: dict[str, str] = {
     "end.hand_empty": _("No cards left"),
     "end.new_deal": _("New deal"),
     "end.download": _("Download the game record"),
+    # the cards the player waits for (the server's ``waits``)
+    "waits.title": _("One card from a win. You wait for:"),
+    "waits.item": _("{card}: {value}, {unseen}"),
+    "waits.item_note": _("{card}: {value} ({note}), {unseen}"),
+    "waits.own": _("{value} on your own reveal"),
+    "waits.own_only": _("only on your own reveal"),
+    # what the computer would do (the server's ``hint``, its reason ``hint.<key>``)
+    "hint.ask": _("What would the computer do?"),
+    "hint.asking": _("The computer is thinking…"),
+    "hint.badge": _("Suggested"),
+    "hint.marked": _("Suggested by the computer: {label}"),
+    "hint.pass": _("The computer would pass."),
+    "hint.discard": _("The computer would discard this card: {card}."),
+    "hint.claim": _("The computer would choose the marked button: {button}."),
+    "hint.win": _("Your hand is complete: win now."),
+    "hint.discard_safe": _(
+        "Of the cards that help your hand least, this one is the least likely to give another player "
+        "a claim: {card}."
+    ),
+    "hint.only": _("There is nothing else worth doing here."),
     # the bar above the table, and the tab title
     "bar.pause": _("Pause"),
     "bar.resume": _("Resume"),
@@ -241,6 +261,29 @@ TABLE_PLURALS: dict[str, tuple[str, str]] = {
     "points": _n("{n} point", "{n} points"),
     "huxi": _n("{n} huxi", "{n} huxi"),
     "tun": _n("{n} tun", "{n} tun"),
+    "unseen_copies": _n("{n} copy not seen yet", "{n} copies not seen yet"),
+    "hint.ready": _n(
+        "This keeps your hand one card from complete, and {n} card you have not seen would complete it.",
+        "This keeps your hand one card from complete, and {n} cards you have not seen would complete it.",
+    ),
+    "hint.claim_closer": _n(
+        "After this claim your hand is {n} card from complete instead of {before}.",
+        "After this claim your hand is {n} cards from complete instead of {before}.",
+    ),
+    "no_closer": _n(
+        "This claim does not bring your hand closer to complete: after it, your hand is {n} card away.",
+        "This claim does not bring your hand closer to complete: after it, your hand is {n} cards away.",
+    ),
+    "hint.pass_keeps": _n(
+        "No claim would bring your hand closer to complete: it stays {n} card away, "
+        "so passing loses nothing.",
+        "No claim would bring your hand closer to complete: it stays {n} cards away, "
+        "so passing loses nothing.",
+    ),
+    "hint.discard_least": _n(
+        "This card helps your hand least: {card}. Without it your hand is {n} card from complete.",
+        "This card helps your hand least: {card}. Without it your hand is {n} cards from complete.",
+    ),
 }
 
 # Paohuzi group kinds, named by the glossary in the page's language.

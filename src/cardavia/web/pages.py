@@ -17,7 +17,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from cardavia.web import content, i18n, scoring
-from cardavia.web.config import COOKIE_MAX_AGE, DIFFICULTIES, DISPLAY_KEYS, WebConfig, clamp_percent
+from cardavia.web.config import (
+    COOKIE_MAX_AGE,
+    DIFFICULTIES,
+    DISPLAY_KEYS,
+    TABLE_SETTINGS,
+    WebConfig,
+    clamp_percent,
+    hints_on,
+    table_settings,
+)
 from cardavia.web.messages import table_messages
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
@@ -211,12 +220,14 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         game=game_info(name, lang),
         table={
             "id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty,
+            "hints": hints_on(table_settings(request.cookies)["hints"], actor.difficulty),
             "step_ms": round(_config(request).ai_delay * 1000),
         },
         messages=table_messages(lang, name),
         difficulties=_localized_difficulties(request),
         difficulty=actor.difficulty,
         unfinished=[],
+        rules_template=content.rules_template(name, lang),
     )
 
 
@@ -290,6 +301,13 @@ async def save_settings(request: Request) -> Response:
         if number is None:
             return _settings_error(request, N_("Display settings must be whole numbers from 0 to 100."))
         values[key] = number
+    for key, choices in TABLE_SETTINGS.items():
+        choice = form.get(key)
+        if choice is None:
+            continue
+        if choice not in choices:
+            return _settings_error(request, N_("That table setting is not one of its choices."))
+        values[key] = choice
     response = RedirectResponse(_safe_next(form.get("next")), status_code=303)
     for key, value in values.items():
         response.set_cookie(

@@ -47,8 +47,13 @@ class Table {
     this.board = new Board({ seats: part("seats"), centre: part("centre"), mine: part("mine") }, this.words, this.art, this.game);
     this.dock = new Dock({
       public: part("public"), prompt: part("prompt"), notice: part("notice"), countdown: part("countdown"),
-      actions: part("actions"), hand: part("hand"),
+      actions: part("actions"), hand: part("hand"), waits: part("waits"),
+      hint: /** @type {HTMLButtonElement} */ (part("hint")), hintText: part("hint-text"),
     }, this.words, this.art, this.game, groups, (action) => this.act(action));
+    this.dock.waitsOn = root.dataset.waits !== "off";
+    this.dock.hintsOn = root.dataset.hints === "on";
+    /** The id of the hint request in flight. @type {number | null} */
+    this.hintId = null;
     this.end = new EndPanel(part("end"), this.words, this.art, this.game, groups);
     this.log = new LogBook(/** @type {HTMLOListElement} */ (part("log")), this.words, this.art, this.game);
     /** The frame on screen. @type {any} */
@@ -127,11 +132,43 @@ class Table {
       } else {
         this.pacer.push(message);
       }
+    } else if (message.type === "hint") {
+      this.hintId = null;
+      this.dock.hint = message;
+      this.dock.hintAsked = null;
+      this.redrawDock();
     } else if (message.type === "error") {
+      if (this.hintId !== null && message.id === this.hintId) {
+        this.hintId = null;
+        this.dock.hintAsked = null;
+      }
       this.showError(message.text || this.words.t(message.key));
       this.answered = null;
       this.redrawDock();
     }
+  }
+
+  /** Ask what the computer would do on the decision on screen (PROTOCOL.md `hint`). */
+  askHint() {
+    if (!this.state || this.offline || !this.state.legal.length || this.dock.hintFor(this.state)) return;
+    this.nextId += 1;
+    this.hintId = this.nextId;
+    this.dock.hintAsked = this.state.window;
+    this.send({ type: "hint", id: this.nextId });
+    this.redrawDock();
+  }
+
+  /**
+   * A table setting changed in the settings panel: the waits strip, or the hint button (`auto`: on
+   * at the easy and normal levels). @param {{name: string, value: string}} setting
+   */
+  applySetting(setting) {
+    if (setting.name === "waits") this.dock.waitsOn = setting.value !== "off";
+    if (setting.name === "hints") {
+      const level = this.root.dataset.difficulty || "";
+      this.dock.hintsOn = setting.value === "on" || (setting.value === "auto" && ["easy", "normal"].includes(level));
+    }
+    this.redrawDock();
   }
 
   /** Send one legal action for the frame on screen. @param {string} action */
@@ -341,11 +378,13 @@ class Table {
       });
     }
     this.part("hand").addEventListener("keydown", (event) => this.dock.handKeys(event));
+    this.part("hint").addEventListener("click", () => this.askHint());
+    document.addEventListener("cardavia:setting", (event) => this.applySetting(/** @type {CustomEvent} */ (event).detail));
     document.addEventListener("keydown", (event) => this.hotkey(event));
     this.guardNewDeal();
   }
 
-  /** P passes, C makes the first claim, 1-9 a claim by its number. @param {KeyboardEvent} event */
+  /** P passes, C makes the first claim, 1-9 a claim by its number, H asks for a hint. @param {KeyboardEvent} event */
   hotkey(event) {
     const target = /** @type {HTMLElement} */ (event.target);
     if (event.ctrlKey || event.metaKey || event.altKey || !this.state) return;
@@ -356,6 +395,7 @@ class Table {
     const claims = /** @type {HTMLButtonElement[]} */ ([...this.root.querySelectorAll(".claims button.action")]);
     if (key === "p") button = this.root.querySelector(".pass-slot button.action");
     else if (key === "c") button = claims[0] || null;
+    else if (key === "h" && !this.part("hint").hidden) button = /** @type {HTMLButtonElement} */ (this.part("hint"));
     else if (/^[1-9]$/.test(key)) button = claims[Number(key) - 1] || null;
     if (button && !button.disabled) {
       event.preventDefault();

@@ -2,7 +2,9 @@
 // caption (who showed it and how), what to do now, why the last card could not be taken, the
 // countdown, one button per legal action (Pass always first, in the same place) and the hand
 // (its cards are the discard buttons on a discard turn; those that cannot be discarded carry a
-// lock). Every button is one of the server's legal actions, sent back as it is.
+// lock), with the cards the player waits for above it (the server's `waits`) and, when the setting
+// allows, a hint button: the hard tier's choice (the server's `hint`) is marked and its reason said.
+// Every button is one of the server's legal actions, sent back as it is.
 
 import { el, lockIcon } from "./cards.js";
 import { describeAction } from "./describe.js";
@@ -14,7 +16,8 @@ const isDiscard = (action) => action.startsWith("discard ");
 export class Dock {
   /**
    * @param {{public: HTMLElement, prompt: HTMLElement, notice: HTMLElement, countdown: HTMLElement,
-   *          actions: HTMLElement, hand: HTMLElement}} parts
+   *          actions: HTMLElement, hand: HTMLElement, waits: HTMLElement, hint: HTMLButtonElement,
+   *          hintText: HTMLElement}} parts
    * @param {import("./words.js").Words} words @param {import("./cards.js").CardArt} art
    * @param {string} game @param {Record<string, {name: string, value: number}>} groups
    * @param {(action: string) => void} act
@@ -31,6 +34,18 @@ export class Dock {
     this.handIndex = 0;
     /** The win each asking frame offers, once the server has said (frame v -> preview). @type {Map<number, any>} */
     this.wins = new Map();
+    /** Are the waits shown, is the hint button offered (the table's settings)? */
+    this.waitsOn = true;
+    this.hintsOn = false;
+    /** The last hint the server gave (its `window` says which decision), and the decision asked about. @type {any} */
+    this.hint = null;
+    /** @type {number | null} */
+    this.hintAsked = null;
+  }
+
+  /** The hint for the decision on screen, if the server has answered it. @param {any} state */
+  hintFor(state) {
+    return this.hint && state.window !== null && this.hint.window === state.window ? this.hint : null;
   }
 
   /**
@@ -47,6 +62,100 @@ export class Dock {
     this.renderActions(state, legal, live);
     this.renderHand(state, legal, over, live);
     this.renderCountdown(state, live ? legal : []);
+    this.renderWaits(state, over);
+    this.renderHint(state, live ? legal : []);
+  }
+
+  /**
+   * The cards that would complete the player's holding, each with its score and the copies he has
+   * not seen (the server counts them from his view alone). @param {any} state @param {boolean} over
+   */
+  renderWaits(state, over) {
+    const w = this.words;
+    const box = this.parts.waits;
+    const waits = Array.isArray(state.waits) ? state.waits : [];
+    if (!this.waitsOn || over || !waits.length) {
+      box.replaceChildren();
+      box.hidden = true;
+      return;
+    }
+    const items = waits.map((/** @type {any} */ wait) => {
+      const { value, note } = this.waitValue(wait);
+      const unseen = w.count("unseen_copies", wait.unseen);
+      const card = w.card(wait.card);
+      const label = note ? w.t("waits.item_note", { card, value, note, unseen }) : w.t("waits.item", { card, value, unseen });
+      return el("li", { class: wait.unseen ? "wait" : "wait none-left", "data-card": wait.card, "aria-label": label },
+        this.art.card(wait.card, { label: card }),
+        el("span", { class: "wait-value", "aria-hidden": "true", text: value }),
+        note ? el("span", { class: "wait-note", "aria-hidden": "true", text: note }) : null,
+        el("span", { class: "wait-unseen", "aria-hidden": "true", text: unseen }));
+    });
+    box.replaceChildren(el("span", { class: "waits-title", text: w.t("waits.title") }), el("ul", { class: "waits-list" }, ...items));
+    box.hidden = false;
+  }
+
+  /**
+   * What a waited-for card scores: Sì Sè Pái points; Paohuzi huxi and tun (another seat's reveal),
+   * with a note when only the player's own reveal wins or scores otherwise. @param {any} wait
+   * @returns {{value: string, note: string}}
+   */
+  waitValue(wait) {
+    const w = this.words;
+    if (this.game !== "paohuzi") return { value: w.count("points", wait.score), note: "" };
+    const worth = (/** @type {any} */ way) => w.t("value.huxi_tun", { huxi: w.count("huxi", way.huxi), tun: w.count("tun", way.tun) });
+    if (!wait.other) return { value: worth(wait.own), note: w.t("waits.own_only") };
+    if (wait.own && (wait.own.huxi !== wait.other.huxi || wait.own.tun !== wait.other.tun)) {
+      return { value: worth(wait.other), note: w.t("waits.own", { value: worth(wait.own) }) };
+    }
+    return { value: worth(wait.other), note: "" };
+  }
+
+  /** The hint button, and the hint's two sentences once the server has answered. @param {any} state @param {string[]} legal */
+  renderHint(state, legal) {
+    const w = this.words;
+    const button = this.parts.hint;
+    const text = this.parts.hintText;
+    const open = this.hintsOn && legal.length > 0;
+    const hint = this.hintFor(state);
+    button.hidden = !open || hint !== null; // answered: its words take the button's place
+    button.disabled = !open || this.hintAsked === state.window;
+    button.textContent = this.hintAsked === state.window && !hint ? w.t("hint.asking") : w.t("hint.ask");
+    if (!open || !hint) {
+      text.replaceChildren();
+      return;
+    }
+    text.replaceChildren(el("span", { class: "hint-action", text: this.hintAction(hint.action, state) }), " ",
+      el("span", { class: "hint-reason", text: this.hintReason(hint.reason || {}) }));
+  }
+
+  /** What the computer would do, in one sentence. @param {string} action @param {any} state */
+  hintAction(action, state) {
+    const w = this.words;
+    if (action === "pass") return w.t("hint.pass");
+    if (isDiscard(action)) return w.t("hint.discard", { card: w.card(action.slice(8)) });
+    const pub = state.view.public ? state.view.public.card : null;
+    const verb = describeAction(action, { game: this.game, pub, groups: this.groups }).verb;
+    const key = `action.${verb}`;
+    return w.t("hint.claim", { button: w.t(w.has(key) ? key : "action.other", { action }) });
+  }
+
+  /** The hint's reason (its code and params from the server) as one whole sentence. @param {{key?: string, params?: Record<string, any>}} reason */
+  hintReason(reason) {
+    const w = this.words;
+    const code = String(reason.key || "").replace(/^hint\./, "");
+    const p = reason.params || {};
+    const card = typeof p.card === "string" ? w.card(p.card) : "";
+    switch (code) {
+      case "ready": return w.count(`hint.${code}`, p.outs);
+      case "claim_closer":
+        // A claim the hard tier makes though it brings the hand no closer (for its value) says so.
+        return p.after < p.before
+          ? w.countWith(`hint.${code}`, p.after, { before: w.number(p.before) })
+          : w.count("no_closer", p.after);
+      case "pass_keeps": return w.count(`hint.${code}`, p.missing);
+      case "discard_least": return w.countWith(`hint.${code}`, p.missing, { card });
+      default: return w.has(`hint.${code}`) ? w.t(`hint.${code}`, { card }) : "";
+    }
   }
 
   /** @param {any} state */
@@ -140,7 +249,14 @@ export class Dock {
     if (what.verb === "win") value = this.winValue(state.v);
     if (value) button.append(el("span", { class: "value", text: value }));
     if (hotkey) button.append(el("kbd", { class: "hotkey", "aria-hidden": "true", text: hotkey }));
-    button.setAttribute("aria-label", this.label(what, value, action));
+    let label = this.label(what, value, action);
+    const hint = this.hintFor(state);
+    if (hint && hint.action === action) {
+      button.classList.add("hinted");
+      button.prepend(el("span", { class: "hint-badge", "aria-hidden": "true", text: w.t("hint.badge") }));
+      label = w.t("hint.marked", { label });
+    }
+    button.setAttribute("aria-label", label);
     return button;
   }
 
@@ -188,6 +304,8 @@ export class Dock {
     /** @type {Record<string, number>} */
     const seen = {};
     const items = [];
+    const hint = this.hintFor(state);
+    let hinted = hint && isDiscard(hint.action) ? hint.action.slice(8) : "";
     for (const code of hand) {
       if (!run || code[0] !== runKey) {
         run = el("span", { class: "hand-group", "data-group": code[0] });
@@ -212,6 +330,12 @@ export class Dock {
         onclick: () => { if (allowed) this.act(`discard ${code}`); },
       }, this.art.card(code, { label: name }));
       if (!allowed) button.append(lockIcon());
+      if (allowed && code === hinted) {
+        hinted = ""; // one copy is enough
+        button.classList.add("hinted");
+        button.setAttribute("aria-label", w.t("hint.marked", { label: w.t("hand.discard", { card: name }) }));
+        button.append(el("span", { class: "hint-badge", "aria-hidden": "true", text: w.t("hint.badge") }));
+      }
       run.append(button);
     }
     box.replaceChildren(...items);

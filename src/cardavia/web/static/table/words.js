@@ -48,6 +48,14 @@ export class Words {
     return text.replace(/\{n\}/g, this.numbers.format(n));
   }
 
+  /**
+   * A plural message (the form chosen by `n`) with its other `{placeholders}` filled too.
+   * @param {string} key @param {number} n @param {Record<string, any>} params
+   */
+  countWith(key, n, params) {
+    return this.count(key, n).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+
   /** A plural message whose number carries its sign (+2, −1, 0). @param {string} key @param {number} n */
   signed(key, n) {
     const forms = this.M[`plural.${key}`] || {};
