@@ -20,6 +20,7 @@ from .tables import (
     messages,
     new_table_page,
     play_until,
+    press,
     record,
     serious_violations,
     settle,
@@ -121,30 +122,36 @@ def test_a_sisepai_wait_shows_its_points(context: BrowserContext, server: str) -
 def test_waits_are_shown_in_a_real_deal_when_one_card_from_complete(
     context: BrowserContext, server: str, artifacts: Path
 ) -> None:
-    """Deals with fixed seeds for the player's choices until his holding is one card short; the strip
-    then lists exactly the cards of the server's `waits`, and never shows while `waits` is empty."""
+    """The player follows the hints (the hard tier's play) until his holding is one card short; the
+    strip then lists exactly the cards of the server's `waits`, and it never shows while `waits` is
+    empty. The deals are the server's own (a real `cardavia serve`)."""
     page = new_table_page(context)
 
-    def ready(p: Page, actions: list[str]) -> bool:
+    def waits_match(p: Page) -> bool:
         last = record(p)["received"][-1]
+        wait_shown(p, last["v"])
         strip = p.locator(WAITS)
         if not last["waits"]:
-            assert strip.is_hidden()
+            expect(strip).to_be_hidden()
             return False
-        expect(strip.locator("li.wait")).to_have_count(len(last["waits"]))
         cards = strip.locator("li.wait")
-        shown = [cards.nth(i).get_attribute("data-card") for i in range(len(last["waits"]))]
-        assert shown == [w["card"] for w in last["waits"]]
+        expect(cards).to_have_count(len(last["waits"]))
+        assert [cards.nth(i).get_attribute("data-card") for i in range(cards.count())] == [
+            w["card"] for w in last["waits"]
+        ]
         return True
 
-    found = False
-    for seed in range(8):
-        start_table(page, server, "sisepai" if seed % 2 == 0 else "paohuzi")
-        if play_until(page, ready, seed=seed, choose="pass"):
-            found = True
-            break
-    assert found, "eight deals and the player was never one card from complete"
-    page.screenshot(path=str(artifacts / "waits-real-deal.png"))
+    for deal in range(6):
+        start_table(page, server, "sisepai" if deal % 2 == 0 else "paohuzi", difficulty="normal")
+        while wait_for_options(page, seconds=60):
+            if waits_match(page):
+                page.screenshot(path=str(artifacts / "waits-real-deal.png"))
+                return
+            asked = len(record(page)["hints"])
+            page.locator(HINT).click()
+            page.wait_for_function("(n) => window.__cardavia.hints.length > n", arg=asked, timeout=20_000)
+            press(page, record(page)["hints"][-1]["action"])
+    raise AssertionError("six deals played by the hints and the player was never one card from complete")
 
 
 def test_the_hint_marks_a_legal_action_and_says_why(browser: Browser, server: str, artifacts: Path) -> None:

@@ -118,7 +118,7 @@ def test_every_table_message_is_translated(lang: str) -> None:
 
 # What each hint reason (cardavia.ai.hints, ``hint.<key>``) says with its params: a plain message,
 # or a plural one whose number is the param named here (its other params stay placeholders).
-HINT_WORDS = {
+HINT_WORDS: dict[str, tuple[str | None, set[str]]] = {
     "win": (None, set()),
     "only": (None, set()),
     "discard_safe": (None, {"card"}),
@@ -128,7 +128,7 @@ HINT_WORDS = {
     "discard_least": ("missing", {"card"}),
 }
 # The table's own wording of a ``claim_closer`` that brings the hand no closer (a plural, ``no_closer``).
-HINT_VARIANTS = {"no_closer": ("after", set())}
+HINT_VARIANTS: dict[str, tuple[str | None, set[str]]] = {"no_closer": ("after", set())}
 
 
 def test_every_hint_reason_the_ai_gives_has_words() -> None:
