@@ -38,6 +38,8 @@
       caption: (spot.querySelector(".who") || { textContent: "" }).textContent,
       stock: (root.querySelector("[data-role=stock]") || { textContent: "" }).textContent,
       lines: [...root.querySelectorAll(`[data-role=log] [data-v="${v}"]`)].map((l) => l.textContent),
+      waits: root.querySelector("[data-role=waits]").hidden
+        ? [] : [...root.querySelectorAll("[data-role=waits] li.wait")].map((li) => li.dataset.card),
     });
   });
 })();
