@@ -7,13 +7,17 @@ states the server could send."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from .checks import missing_glyphs, overflowing, phone_page
+from .conftest import LANGS
 from .tables import (
+    RECORDER,
     TABLE,
     expect_in_view,
     feed,
@@ -260,3 +264,50 @@ def test_the_quick_reference_opens_beside_the_table_and_the_buttons_stay_in_view
         assert serious_violations(page) == []
     finally:
         ctx.close()
+
+
+HINT_REASONS = [
+    ("peng", {"key": "hint.claim_closer", "params": {"before": 3, "after": 2}}),
+    ("peng", {"key": "hint.claim_closer", "params": {"before": 2, "after": 2}}),
+    ("pass", {"key": "hint.pass_keeps", "params": {"missing": 1}}),
+    ("pass", {"key": "hint.ready", "params": {"outs": 4}}),
+    ("peng", {"key": "hint.only", "params": {}}),
+    ("peng", {"key": "hint.win", "params": {}}),
+]
+RAW = re.compile(r"\b(?:hint|waits|reason|action|value|plural)\.\w+\b|\{\w+\}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_waits_and_hints_read_whole_in_every_language_on_a_phone(
+    browser: Browser, server: str, artifacts: Path, lang: str
+) -> None:
+    with phone_page(browser, server, lang) as page:
+        page.add_init_script(RECORDER)
+        start_table(page, server, "paohuzi")
+        hand = ["s1", "s2", "s3", "s4", "s4", "s5", "s6", "s7", "b7", "b8", "b9", "s9", "s10", "b1", "b2",
+                "b3", "b10", "b10", "b5", "b6"]  # fmt: skip
+        waits = [
+            {"card": "s3", "own": {"huxi": 18, "tun": 2}, "other": {"huxi": 15, "tun": 1}, "unseen": 2},
+            {"card": "b7", "own": {"huxi": 15, "tun": 1}, "other": None, "unseen": 1},
+        ]
+        state = synthetic_state(
+            "paohuzi", 9500, window=9500, legal=["pass", "peng"], countdown_ms=30000, step="discard",
+            waits=waits,
+            view={"seats": _mine(hand, 3), "public": {"card": "b10", "owner": 1, "window": "discard"}},
+        )  # fmt: skip
+        feed(page, state)
+        wait_shown(page, 9500)
+        for i, (action, reason) in enumerate(HINT_REASONS):
+            feed(page, {"type": "hint", "id": 100 + i, "window": 9500, "action": action, "reason": reason})
+            text = page.locator(f"{HINT_TEXT} .hint-reason")
+            expect(text).not_to_be_empty()
+            words = text.text_content() or ""
+            assert not RAW.search(words), words
+            expect(page.locator(f"{TABLE} .hinted")).to_have_attribute("data-action", action)
+        feed(page, {"type": "hint", "id": 99, "window": 9500, "action": "peng", "reason": HINT_REASONS[0][1]})
+        settle(page)
+        assert missing_glyphs(page)["missing"] == []
+        assert overflowing(page) == []
+        assert not RAW.search(page.locator(TABLE).inner_text())
+        expect_in_view(page, f"waits and hint at 360 px in {lang}")
+        page.screenshot(path=str(artifacts / f"learning-paohuzi-{lang}-360.png"))
