@@ -11,6 +11,10 @@ DISPLAY_KEYS: tuple[str, ...] = ("contrast", "grain", "temperature")
 DISPLAY_DEFAULT = 50
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 COOKIE_MAX_AGE = 365 * 24 * 3600
+# Table settings (cookies): the strip of cards the player waits for, and the hint button
+# ("auto": on at the easy and normal tiers, off at hard).
+TABLE_SETTINGS: dict[str, tuple[str, ...]] = {"waits": ("on", "off"), "hints": ("auto", "on", "off")}
+HINTS_BY_DEFAULT: tuple[str, ...] = ("easy", "normal")
 
 
 @dataclass(frozen=True)
@@ -77,3 +81,17 @@ def display_settings(cookies: Mapping[str, str]) -> dict[str, int]:
         value = clamp_percent(cookies.get(key))
         result[key] = DISPLAY_DEFAULT if value is None else value
     return result
+
+
+def table_settings(cookies: Mapping[str, str]) -> dict[str, str]:
+    """The table settings from the request's cookies (the first choice of each when unset or unknown)."""
+    result: dict[str, str] = {}
+    for key, choices in TABLE_SETTINGS.items():
+        value = cookies.get(key)
+        result[key] = value if value in choices else choices[0]
+    return result
+
+
+def hints_on(setting: str, difficulty: str) -> bool:
+    """Does the table offer the hint button, for this ``hints`` setting and the deal's tier?"""
+    return setting == "on" or (setting == "auto" and difficulty in HINTS_BY_DEFAULT)

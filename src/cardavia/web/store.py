@@ -15,7 +15,7 @@ import fcntl
 import json
 import os
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,7 @@ from sqlalchemy import (
     Table,
     Text,
     event,
+    func,
     select,
     text,
     update,
@@ -82,6 +83,20 @@ class TableRow:
     lines: tuple[str, ...]
     timeouts: frozenset[int] = frozenset()  # the seqs of passes made by a human's timeout
     secret: str | None = None
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """What the game page lists of a stored table: its game and difficulty, when it was dealt, how
+    many actions it has, whether its deal is over, and the hash of its owner's secret."""
+
+    id: str
+    game: str
+    difficulty: str
+    created_at: float
+    actions: int
+    finished: bool
+    secret_hash: str
 
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
@@ -256,6 +271,31 @@ class Store:
             timeouts=timeouts,
             secret=row.secret,
         )
+
+    async def summaries(self, ids: Sequence[str]) -> list[TableSummary]:
+        """The stored tables among ``ids`` (unknown ids are left out), newest first."""
+        if not ids:
+            return []
+        counts = (
+            select(actions.c.table_id, func.count().label("n"))
+            .where(actions.c.table_id.in_(list(ids)))
+            .group_by(actions.c.table_id)
+            .subquery()
+        )
+        query = (
+            select(tables.c.id, tables.c.game, tables.c.difficulty, tables.c.created_at, tables.c.finished,
+                   tables.c.secret_hash, func.coalesce(counts.c.n, 0).label("n"))
+            .select_from(tables.outerjoin(counts, counts.c.table_id == tables.c.id))
+            .where(tables.c.id.in_(list(ids)))
+            .order_by(tables.c.created_at.desc())
+        )  # fmt: skip
+        async with self._engine.connect() as conn:
+            rows = list(await conn.execute(query))
+        return [
+            TableSummary(str(r.id), str(r.game), str(r.difficulty), float(r.created_at), int(r.n),
+                         bool(r.finished), str(r.secret_hash))
+            for r in rows
+        ]  # fmt: skip
 
     async def unfinished_ids(self) -> list[str]:
         """The ids of every table whose deal is not over."""
