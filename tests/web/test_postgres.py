@@ -10,7 +10,8 @@ from starlette.testclient import TestClient
 
 from cardavia.engine.record import replay
 from cardavia.web.app import create_app
-from cardavia.web.store import Store
+from cardavia.web import leases
+from cardavia.web.store import Lease, Store
 
 from .helpers import run_async, start_table, table_socket, web_config
 from .postgres_server import postgres_url
@@ -30,8 +31,11 @@ def test_store_round_trip_and_idempotent_migration(pg_url: str) -> None:
         await store.create_table(
             "pg1", "paohuzi", 0, "normal", "h" * 64, {"game": "paohuzi", "dealer": 1}, SECRET
         )
-        await store.append("pg1", 0, "S1 discard s3")
-        await store.append("pg1", 1, "S2 pass", timeout=True)
+        async with store.begin() as conn:  # on a shared database an append needs the table's lease
+            await leases.register(conn, "test/1", 60.0)
+            lease = Lease("test/1", await leases.acquire(conn, "pg1", "test/1") or 0)
+        await store.append("pg1", 0, "S1 discard s3", lease=lease)
+        await store.append("pg1", 1, "S2 pass", timeout=True, lease=lease)
         await store.close()
         store = await Store.open(pg_url)  # a second start migrates nothing and keeps the data
         row = await store.load("pg1")

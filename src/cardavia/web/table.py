@@ -34,7 +34,7 @@ from cardavia.engine.rng import Rng
 from cardavia.web.ai_runner import BUDGET, AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.frames import Frame, FrameBuilder
-from cardavia.web.store import Store
+from cardavia.web.store import Lease, Store
 
 log = logging.getLogger("cardavia.web.table")
 
@@ -173,10 +173,13 @@ class TableActor:
         store: Store,
         config: WebConfig,
         ai: AiRunner,
+        lease: Lease | None = None,
     ) -> None:
         """Take a table's ``frames`` so far (not empty): the owner has seen the first ``shown``,
-        the rest are released at their pace."""
+        the rest are released at their pace. ``lease`` is how this process holds the table on a
+        shared database (every append is stored under it, or refused)."""
         self.info = info
+        self.lease = lease
         self.id = info.id
         self.seat = info.seat
         self.difficulty = info.difficulty
@@ -384,7 +387,7 @@ class TableActor:
         events = trial.apply(seat, action)  # an illegal action raises and changes nothing
         lines = trial.actions()
         try:
-            await self._store.append(self.id, len(lines) - 1, lines[-1], timeout)
+            await self._store.append(self.id, len(lines) - 1, lines[-1], timeout, self.lease)
         except Exception:
             # Not stored, so it must not count: the table is dropped and reloaded from the database.
             self.broken = True
