@@ -9,8 +9,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.record import replay
-from cardavia.web.app import create_app
 from cardavia.web import leases
+from cardavia.web.app import create_app
 from cardavia.web.store import Lease, Store
 
 from .helpers import run_async, start_table, table_socket, web_config

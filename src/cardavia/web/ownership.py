@@ -149,6 +149,7 @@ class LeaseOwnership:
             renewed = time.monotonic()
             for table_id, epoch in wanted:
                 if table_id not in self._handing:
+                    log.info("table %s: asked for by another process; letting go", table_id)
                     self._handing.add(table_id)
                     lease = Lease(self.owner, epoch)
                     name = f"cardavia-handoff-{table_id}"

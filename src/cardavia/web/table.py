@@ -392,14 +392,17 @@ class TableActor:
             # Not stored, so it must not count: the table is dropped and reloaded from the database.
             self.broken = True
             raise
+        if trial.decision() is None and not self.finished_noted:
+            try:
+                await self._store.mark_finished(self.id)  # before anyone is shown the end
+                self.finished_noted = True
+            except Exception:  # the next load of the table notes it
+                log.exception("table %s: the end of the deal could not be noted", self.id)
         self.game = trial
         self._builder.events(events, timeout=timeout)
         now = time.monotonic()
         self._pending.extend((frame, now) for frame in self._builder.settle(trial))
         self._wake.set()
-        if trial.decision() is None and not self.finished_noted:
-            self.finished_noted = True
-            await self._store.mark_finished(self.id)
 
     # -- computer seats -------------------------------------------------------------------------
 

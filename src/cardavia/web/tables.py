@@ -183,6 +183,8 @@ class TableManager:
             if "hands" not in position:  # stored before positions were written out card by card
                 position = {**spec.dealt(position["seed"]), "dealer": position["dealer"]}
             game, builder, frames = replay_frames(spec, position, row.seat, list(row.lines), row.timeouts)
+            if game.decision() is None and not row.finished:  # its last server died before noting it
+                await self._store.mark_finished(row.id)
         except BaseException:
             await self._owner.release(table_id, lease)
             raise
@@ -190,7 +192,7 @@ class TableManager:
         actor = TableActor(
             info, game, builder, frames, len(frames), self._store, self._config, self._ai, lease
         )
-        actor.finished_noted = row.finished
+        actor.finished_noted = game.decision() is None
         self._adopt(actor)
         return actor
 

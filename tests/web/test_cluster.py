@@ -1,0 +1,122 @@
+"""Several servers on one PostgreSQL behind nginx (``scripts/cluster.sh``, all on the loopback).
+
+The proxy sends every request of one table to one process; a process killed with SIGKILL in the
+middle of play loses nothing: its tables carry on elsewhere, every acknowledged action is stored
+exactly once, every deal ends, and no two processes ever append to one table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import text
+
+from cardavia.web.store import Store
+
+from .cluster import Bot, Cluster, check_answers, cluster, human_answers, takers
+from .helpers import run_async
+
+SERVE = ("--ai-delay", "0", "--start-rate", "0", "--lease-ttl", "2", "--ai-tier", "random",
+         "--ai-executor", "inline")
+
+
+@pytest.fixture(scope="module")
+def three() -> Iterator[Cluster]:
+    with cluster(3, *SERVE) as running:
+        yield running
+
+
+def _audit(running: Cluster, played: dict[str, list]) -> dict[str, int]:  # type: ignore[type-arg]
+    """Check the database against what the bots saw; return a few counts."""
+
+    async def read() -> tuple[dict[str, object], list[tuple[str, int, int]], list[str]]:
+        store = await Store.open(running.db_url)
+        try:
+            rows = {table_id: await store.load(table_id) for table_id in played}
+            async with store.begin() as conn:
+                epochs = [(str(t), int(q), int(e)) for t, q, e in await conn.execute(
+                    text("SELECT table_id, seq, epoch FROM actions ORDER BY table_id, seq"))]
+                unplayed = [str(t) for (t,) in await conn.execute(
+                    text("SELECT id FROM tables WHERE id NOT IN (SELECT table_id FROM actions)"))]
+            return rows, epochs, unplayed  # type: ignore[return-value]
+        finally:
+            await store.close()
+
+    rows, epochs, unplayed = run_async(read)
+    acked = 0
+    for table_id, sent in played.items():
+        row = rows[table_id]
+        assert row is not None and row.finished, f"table {table_id} did not finish"
+        check_answers(table_id, sent, human_answers(row))
+        acked += sum(s.fate == "acked" for s in sent)
+    # No gap, no duplicate, and epochs that never go back: appends of one table by one owner at a time.
+    by_table: dict[str, list[tuple[int, int]]] = {}
+    for table_id, seq, epoch in epochs:
+        by_table.setdefault(table_id, []).append((seq, epoch))
+    for table_id, pairs in by_table.items():
+        assert [seq for seq, _ in pairs] == list(range(len(pairs))), f"table {table_id}: gap in seq"
+        order = [epoch for _, epoch in pairs]
+        assert order == sorted(order), f"table {table_id}: appended under {order}"
+    # The fencing log: each (table, epoch) was taken by exactly one process.
+    taken = takers(running.logs())
+    assert all(len(owners) == 1 for owners in taken.values()), [k for k, v in taken.items() if len(v) > 1]
+    for table_id, pairs in by_table.items():
+        assert all((table_id, epoch) in taken for _, epoch in pairs), f"table {table_id}: unlogged epoch"
+    assert not set(unplayed) & set(played)
+    return {"tables": len(played), "acked": acked, "actions": len(epochs),
+            "changes_of_hands": sum(1 for (_, epoch) in taken if epoch > 1)}
+
+
+def test_every_request_of_a_table_reaches_one_process(three: Cluster) -> None:
+    """Page and socket of each table land on the process that took it: nothing changes hands."""
+
+    async def scenario() -> dict[str, list]:  # type: ignore[type-arg]
+        games = ["sisepai", "paohuzi"] * 3
+        bots = [Bot(three.port, game, random.Random(i)) for i, game in enumerate(games)]
+        await asyncio.gather(*(bot.play_deal() for bot in bots))
+        return {t: s for bot in bots for t, s in bot.tables.items()}
+
+    played = run_async(scenario)
+    counts = _audit(three, played)
+    assert counts["changes_of_hands"] == 0
+    owners = {next(iter(o)).split("/")[0] for (t, _), o in takers(three.logs()).items() if t in played}
+    assert len(owners) > 1, "the tables were spread over the processes"
+
+
+@pytest.mark.slow
+def test_a_process_killed_during_play_loses_nothing(three: Cluster) -> None:
+    kills = 20
+    rng = random.Random(20261201)
+
+    async def killer(done: asyncio.Event) -> None:
+        for _ in range(kills):
+            await asyncio.sleep(rng.uniform(0.5, 2.0))
+            node = rng.randrange(1, three.servers + 1)
+            three.kill(node)
+            await asyncio.sleep(rng.uniform(0.0, 0.5))
+            await asyncio.to_thread(three.restart, node)
+        done.set()
+
+    async def player(bot: Bot, done: asyncio.Event) -> None:
+        while not done.is_set():
+            await bot.play_deal()
+
+    async def scenario() -> tuple[dict[str, list], list[float], float]:  # type: ignore[type-arg]
+        done = asyncio.Event()
+        games = ["sisepai", "paohuzi"] * 3
+        bots = [Bot(three.port, game, random.Random(100 + i)) for i, game in enumerate(games)]
+        started = time.monotonic()
+        await asyncio.gather(killer(done), *(player(bot, done) for bot in bots))
+        played = {t: s for bot in bots for t, s in bot.tables.items()}
+        return played, sorted(o for bot in bots for o in bot.outages), time.monotonic() - started
+
+    played, outages, seconds = run_async(scenario)
+    counts = _audit(three, played)
+    print(f"\nfailover: {kills} kills in {seconds:.0f} s, {counts}; {len(outages)} sockets lost, back in "
+          f"{outages[len(outages) // 2]:.1f} s (median), {outages[-1]:.1f} s (longest)")
+    assert counts["changes_of_hands"] > 0
+    assert outages[-1] < 15, "a table took too long to come back"
