@@ -17,6 +17,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${CARDAVIA_CLUSTER:-${TMPDIR:-/tmp}/cardavia-cluster}
 port=${CARDAVIA_PORT:-8800}
 cardavia=${CARDAVIA_BIN:-$root/.venv/bin/cardavia}
+nginx=$(command -v nginx || echo /usr/sbin/nginx)
 
 die() { echo "error: $*" >&2; exit 2; }
 
@@ -62,7 +63,7 @@ start() {
   [[ "$n" =~ ^[1-9][0-9]?$ ]] || die "usage: cluster.sh start N [SERVE OPTION...] (N: 1-99 servers)"
   shift
   [ -x "$cardavia" ] || die "$cardavia is missing: python3 -m venv .venv && .venv/bin/pip install -e '.[postgres]'"
-  command -v nginx >/dev/null || die "nginx is not installed (Debian package nginx)"
+  [ -x "$nginx" ] || die "nginx is not installed (Debian package nginx)"
   [ -e "$dir" ] && die "$dir exists: scripts/cluster.sh stop first"
   mkdir -p "$dir/pg" "$dir/nginx-tmp"
   chmod 755 "$dir"
@@ -87,7 +88,7 @@ start() {
   done
   fill "$root/deploy/nginx-cardavia.conf.template" "$dir/cardavia.conf" "$servers"
   fill "$root/deploy/nginx-trial.conf.template" "$dir/nginx.conf" ""
-  nohup nginx -p "$dir" -c "$dir/nginx.conf" >>"$dir/nginx.log" 2>&1 </dev/null &
+  nohup "$nginx" -p "$dir" -c "$dir/nginx.conf" >>"$dir/nginx.log" 2>&1 </dev/null &
   echo $! >"$dir/nginx.pid.start"
   wait_port "$port" "$dir/nginx.pid.start"
   echo "$dir"

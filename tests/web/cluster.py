@@ -155,7 +155,7 @@ class Bot:
         for _ in range(200):
             try:
                 status, headers = await asyncio.to_thread(request, self.port, method, path, body, cookie)
-            except OSError:
+            except (OSError, http.client.HTTPException):  # its process died while answering
                 status, headers = 0, {}
             if status in (200, 303):
                 return headers
