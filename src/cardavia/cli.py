@@ -18,8 +18,9 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, NoReturn
 
+from cardavia import bench
 from cardavia.ai.agent import TIERS
-from cardavia.engine import bench, record
+from cardavia.engine import record
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.playout import random_playout
 from cardavia.engine.registry import game_names, get_spec
@@ -111,7 +112,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             game = record.replay_text(_read(path))
             if args.seat is not None and not 0 <= args.seat < game.spec.seats:
                 raise CardaviaError(f"--seat must be 0-{game.spec.seats - 1}, got {args.seat}")
-            doc = game.view(args.seat)
+            doc: dict[str, Any] = dict(game.view(args.seat))
         except CardaviaError as exc:
             message = f"{path}: {exc}" if len(args.files) > 1 else str(exc)
             _error(message)
@@ -226,6 +227,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise CardaviaError("--deals must be at least 1")
     spec = get_spec(args.game)
+    if not isinstance(spec, bench.Benchmarked):
+        raise CardaviaError(f"{args.game} offers no benchmark")
     _dump(bench.run(spec, args.deals, args.seed, _progress_bar(sys.stderr.isatty())))
     return 0
 
