@@ -67,6 +67,7 @@ class LeaseOwnership:
         self._name = name
         self._ttl = ttl
         self.owner = self._new_owner()
+        self._heart = store.side_engine()  # the heartbeat never waits behind claims for a connection
         self._keeper: asyncio.Task[None] | None = None
         self._handing: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -77,7 +78,7 @@ class LeaseOwnership:
     async def start(self, hand_over: Handover, drop_all: DropAll) -> None:
         """Register this process and start keeping its heartbeat. ``hand_over(table, lease)`` is
         called when another process asks for a table; ``drop_all()`` when every lease is lost."""
-        async with self._store.begin() as conn:
+        async with self._heart.begin() as conn:
             await leases.register(conn, self.owner, self._ttl)
         log.info("node %s is up", self.owner)
         self._keeper = asyncio.create_task(self._keep(hand_over, drop_all), name="cardavia-lease-keeper")
@@ -125,20 +126,21 @@ class LeaseOwnership:
             await leases.retire(conn, owner)
 
         await self._store.write(op)
+        await self._heart.dispose()
 
     async def _keep(self, hand_over: Handover, drop_all: DropAll) -> None:
         renewed = time.monotonic()
         while True:
             await asyncio.sleep(self._ttl / 5)
             try:
-                async with self._store.begin() as conn:
+                async with self._heart.begin() as conn:
                     alive = await leases.heartbeat(conn, self.owner, self._ttl)
                     wanted = await leases.handoffs(conn, self.owner) if alive else []
                 if not alive:
                     log.warning("node %s expired: every table it held is dropped", self.owner)
                     await drop_all()
                     self.owner = self._new_owner()
-                    async with self._store.begin() as conn:
+                    async with self._heart.begin() as conn:
                         await leases.register(conn, self.owner, self._ttl)
                     log.info("node %s is up", self.owner)
             except Exception:

@@ -261,6 +261,11 @@ class Store:
         """A transaction of its own, outside the writer's batches (committed on leaving)."""
         return self._engine.begin()
 
+    def side_engine(self) -> AsyncEngine:
+        """A new engine on the same database with one connection of its own (for a task that must
+        not wait behind the others for a connection); the caller disposes of it."""
+        return create_async_engine(self._engine.url, pool_size=1, max_overflow=0)
+
     async def write(self, op: Op) -> None:
         """Run ``op`` in the writer's next transaction, after every write queued before it."""
         await self._write(op)
