@@ -7,6 +7,7 @@ its time to live) can neither store an action nor keep the table.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -156,3 +157,24 @@ def test_a_process_whose_heartbeat_lapsed_drops_its_tables_and_comes_back_as_a_n
         player.play_to_end()
     epochs = {epoch for _, epoch in _stored(a, table_id)}
     assert max(epochs) == 2
+
+
+def test_a_process_that_comes_back_takes_nothing_until_asked(servers: Any) -> None:
+    """A server started again (a new node under the same name) leaves the tables another process
+    took over where they are; it gets one only when asked for it, once the holder lets go."""
+    b = servers("b", 46)
+    table_id = start_table(b, "sisepai")
+    with table_socket(b, table_id, seed=9) as player:
+        _until_asked(player)
+        lease = b.app.state.tables.live[table_id].lease
+        a = servers("a", 47)  # comes back
+        _share_cookies(b, a)
+        time.sleep(1.0)  # five of its heartbeats
+        assert b.app.state.tables.live[table_id].lease == lease
+        state = _until_asked(player)
+        assert player.act(state["legal"][0])["type"] == "ack"  # b still stores, under its lease
+        assert a.app.state.tables.live == {}
+        assert a.portal.call(a.app.state.tables.get, table_id) is not None  # asked: b lets go
+        assert _closed_with(player) == CLOSE_MOVED
+    with table_socket(a, table_id, seed=10) as player:
+        player.play_to_end()
