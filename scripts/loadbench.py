@@ -321,14 +321,22 @@ async def _run(
     started = time.monotonic()
     stop = started + seconds
     rng = random.Random(seed)
+
+    async def cpu_until_stop() -> dict[str, float]:
+        await asyncio.sleep(seconds)
+        return cpu.cores()
+
+    measured = asyncio.create_task(cpu_until_stop())
     await asyncio.gather(
         *(
             _drive(site, g, f, stats, stop, budget, random.Random(rng.getrandbits(32)), think)
             for g, f in zip(games, firsts, strict=True)
         )
     )
-    elapsed = time.monotonic() - started
-    cores = cpu.cores()
+    # Every ack counted came before ``stop``; after it the bots only finish what they were doing.
+    elapsed = min(time.monotonic() - started, seconds)
+    cores = await measured if elapsed >= seconds else cpu.cores()
+    measured.cancel()
     lat = sorted(stats.latencies)
 
     def pct(p: float) -> float:
