@@ -237,11 +237,14 @@ class TableActor:
         self._arm_countdown()
 
     async def stop(self) -> None:
-        """Stop the loop and every helper task, waiting for them."""
+        """Stop the loop and every helper task, waiting for them. The owner's actions still waiting
+        are refused (``error.busy``): no socket waits for an answer that cannot come."""
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        while not self._inbox.empty():
+            _refuse(self._inbox.get_nowait())
         for sub in self.subscribers:
             sub.push({"type": "close"})
 
@@ -307,10 +310,12 @@ class TableActor:
                     self.subscribers.add(item.sub)
                     item.sub.push(self.state_message(self.last, events=[], snapshot=True))
                     self._wake.set()
+            except asyncio.CancelledError:  # stopped in the middle of this input
+                _refuse(item)
+                raise
             except Exception:
                 log.exception("table %s: input %s failed", self.id, type(item).__name__)
-                if isinstance(item, HumanAct) and not item.reply.done():
-                    item.reply.set_exception(ActionRefused("error.busy"))
+                _refuse(item)
                 if self.broken:
                     subs = list(self.subscribers)
                     self.subscribers.clear()
@@ -526,6 +531,11 @@ class TableActor:
             sub.push(message)
             if sub.closed:
                 self.subscribers.discard(sub)
+
+
+def _refuse(item: Input) -> None:
+    if isinstance(item, HumanAct) and not item.reply.done():
+        item.reply.set_exception(ActionRefused("error.busy"))
 
 
 def _close_all(subs: list[Subscriber]) -> None:
