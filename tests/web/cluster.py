@@ -116,6 +116,15 @@ def request(
     port: int, method: str, path: str, body: str = "", cookie: str = ""
 ) -> tuple[int, dict[str, str]]:
     """One HTTP request to the proxy: the status and the headers (Set-Cookie values joined)."""
+    status, headers, _ = call(port, method, path, body, cookie)
+    return status, headers
+
+
+def call(
+    port: int, method: str, path: str, body: str = "", cookie: str = ""
+) -> tuple[int, dict[str, str], str]:
+    """One HTTP request to 127.0.0.1:``port``: the status, the headers (Set-Cookie values joined)
+    and the body."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Content-Type": "application/x-www-form-urlencoded"} if body else {}
     if cookie:
@@ -123,11 +132,11 @@ def request(
     try:
         conn.request(method, path, body=body or None, headers=headers)
         response = conn.getresponse()
-        response.read()
+        content = response.read().decode("utf-8", errors="replace")
         result = {k.lower(): v for k, v in response.getheaders()}
         cookies = [v.split(";", 1)[0] for k, v in response.getheaders() if k.lower() == "set-cookie"]
         result["set-cookie"] = "; ".join(cookies)
-        return response.status, result
+        return response.status, result, content
     finally:
         conn.close()
 
@@ -164,14 +173,20 @@ class Bot:
 
     async def play_deal(self) -> str:
         """Deal a table, open its page, play it to its end over its socket; return its id."""
+        headers = await self._retry("POST", f"/games/{self.game}/start", "difficulty=easy")
+        table_id, cookie = headers["location"].removeprefix("/tables/"), headers["set-cookie"]
+        await self._retry("GET", f"/tables/{table_id}", cookie=cookie)
+        await self.play_table(table_id, cookie)
+        return table_id
+
+    async def play_table(self, table_id: str, cookie: str, port: int | None = None) -> None:
+        """Play an open table to the end of its deal over its socket (at ``port``: the proxy's
+        unless told), reconnecting whenever the socket is lost."""
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-        headers = await self._retry("POST", f"/games/{self.game}/start", "difficulty=easy")
-        table_id, cookie = headers["location"].removeprefix("/tables/"), headers["set-cookie"]
         sent = self.tables.setdefault(table_id, [])
-        await self._retry("GET", f"/tables/{table_id}", cookie=cookie)
-        url = f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}"
+        url = f"ws://127.0.0.1:{port or self.port}/ws/tables/{table_id}"
         lost: float | None = None
         for _ in range(500):
             pending: Sent | None = None
@@ -188,7 +203,7 @@ class Bot:
                             pending = None
                         elif message["type"] == "state":
                             if message["step"] == "end":
-                                return table_id
+                                return
                             if message["legal"] and pending is None:
                                 pending = Sent(message["window"], self.rng.choice(message["legal"]))
                                 sent.append(pending)

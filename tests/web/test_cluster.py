@@ -8,6 +8,7 @@ exactly once, every deal ends, and no two processes ever append to one table.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from sqlalchemy import text
 
 from cardavia.web.store import Store
 
-from .cluster import Bot, Cluster, check_answers, cluster, human_answers, takers
+from .cluster import Bot, Cluster, call, check_answers, cluster, human_answers, takers
 from .helpers import run_async
 
 SERVE = ("--ai-delay", "0", "--start-rate", "0", "--lease-ttl", "2", "--ai-tier", "random",
@@ -85,6 +86,50 @@ def test_every_request_of_a_table_reaches_one_process(three: Cluster) -> None:
     assert counts["changes_of_hands"] == 0
     owners = {next(iter(o)).split("/")[0] for (t, _), o in takers(three.logs()).items() if t in played}
     assert len(owners) > 1, "the tables were spread over the processes"
+
+
+def test_sessions_settings_and_records_work_whichever_process_answers(three: Cluster) -> None:
+    """Straight to the servers, past the proxy: what one process set, another reads. Settings and
+    the table's secret are cookies, the tables and their records are in the database; a table's
+    page, socket and record are served by whichever process is asked, which takes the table over."""
+    one, two, other = (three.port + node for node in (1, 2, 3))
+
+    status, headers, _ = call(one, "POST", "/settings", "lang=zh&contrast=80&next=/games/sisepai")
+    assert status == 303 and headers["location"] == "/games/sisepai"
+    settings = headers["set-cookie"]
+    status, _, page = call(two, "GET", "/games/sisepai", cookie=settings)
+    assert status == 200 and 'lang="zh' in page and "--contrast: 0.8;" in page
+    status, _, page = call(other, "POST", "/settings", "contrast=101", cookie=settings)
+    assert status == 400 and 'lang="zh' in page  # refused, in the language set on another process
+
+    status, headers, _ = call(one, "POST", "/games/sisepai/start", "difficulty=easy", cookie=settings)
+    assert status == 303
+    table_id = headers["location"].removeprefix("/tables/")
+    session = f"{settings}; {headers['set-cookie']}"
+    status, _, page = call(two, "GET", "/games/sisepai", cookie=session)
+    assert status == 200 and f'href="/tables/{table_id}"' in page  # "resume your game", from one's cookie
+
+    assert call(two, "GET", f"/tables/{table_id}", cookie=settings)[0] == 403  # no secret, no table
+    assert call(two, "GET", "/tables/zz0000000000", cookie=session)[0] == 404
+    for port in (two, other):  # taken by two, then handed over to the third
+        status, _, page = call(port, "GET", f"/tables/{table_id}", cookie=session)
+        assert status == 200 and table_id in page and 'lang="zh' in page
+    assert call(one, "GET", f"/tables/{table_id}/record", cookie=session)[0] == 409  # the deal is on
+
+    bot = Bot(three.port, "sisepai", random.Random(7))
+    run_async(lambda: bot.play_table(table_id, session, port=one))  # its socket on the first
+    records = []
+    for port in (two, other, one):
+        status, headers, body = call(port, "GET", f"/tables/{table_id}/record", cookie=session)
+        assert status == 200 and headers["content-disposition"].startswith("attachment")
+        records.append(json.loads(body))
+    assert records[0] == records[1] == records[2] and records[0]["actions"]
+    assert call(two, "GET", f"/tables/{table_id}/record", cookie=settings)[0] == 403
+
+    _audit(three, bot.tables)  # every acknowledged action stored once, the deal over
+    owners = {owner.split("/")[0] for (t, _), taken in takers(three.logs()).items() if t == table_id
+              for owner in taken}
+    assert owners == {"node1", "node2", "node3"}
 
 
 @pytest.mark.slow
