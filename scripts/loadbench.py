@@ -192,57 +192,70 @@ async def _drive(
     think: float,
 ) -> None:
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
     table_id, cookie = first
     while time.monotonic() < stop and budget[0] > 0:
         url = f"{site.ws}/ws/tables/{table_id}"
-        async with connect(
-            url, additional_headers={"Cookie": cookie}, proxy=None, max_size=None, compression=None
-        ) as ws:
-            pending: dict[int, float] = {}
-            next_id = 0
-            state: dict[str, Any] | None = None
-            while time.monotonic() < stop:
-                try:
-                    text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
-                except TimeoutError:
-                    return
-                if _QUIET in text and _ONGOING in text:
-                    continue  # a step that asks nothing: not worth parsing (the load is the server's)
-                message = json.loads(text)
-                if message["type"] == "ack":
-                    sent = pending.pop(message["id"], None)
-                    if sent is not None:
-                        stats.latencies.append(time.perf_counter() - sent)
-                        budget[0] -= 1
-                    if state is not None:  # answered: not asked again until a frame asks
-                        state = {**state, "legal": [], "window": None}
-                    continue
-                if message["type"] == "error":
-                    stats.errors.append(f"{message['key']}: {message.get('detail')}")
-                    pending.pop(message.get("id"), None)
-                    if state is None:
+        try:
+            async with connect(
+                url,
+                additional_headers={"Cookie": cookie},
+                proxy=None,
+                max_size=None,
+                compression=None,
+                open_timeout=60,
+            ) as ws:
+                pending: dict[int, float] = {}
+                next_id = 0
+                state: dict[str, Any] | None = None
+                while time.monotonic() < stop:
+                    try:
+                        text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+                    except TimeoutError:
+                        return
+                    if _QUIET in text and _ONGOING in text:
+                        continue  # a step that asks nothing: not worth parsing (the load is the server's)
+                    message = json.loads(text)
+                    if message["type"] == "ack":
+                        sent = pending.pop(message["id"], None)
+                        if sent is not None:
+                            stats.latencies.append(time.perf_counter() - sent)
+                            budget[0] -= 1
+                        if state is not None:  # answered: not asked again until a frame asks
+                            state = {**state, "legal": [], "window": None}
                         continue
-                elif message["type"] != "state" or (state is not None and message["v"] < state["v"]):
-                    continue
-                else:
-                    state = message
-                if state["outcome"] is not None:
-                    stats.deals += 1
-                    break
-                if state["legal"] and not pending and budget[0] > 0:
-                    if think > 0:  # a person reads the table before acting
-                        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-                        if time.monotonic() >= stop:
-                            return
-                    next_id += 1
-                    pending[next_id] = time.perf_counter()
-                    action = state["legal"][rng.randrange(len(state["legal"]))]
-                    await ws.send(
-                        json.dumps(
-                            {"type": "act", "window": state["window"], "action": action, "id": next_id}
+                    if message["type"] == "error":
+                        stats.errors.append(f"{message['key']}: {message.get('detail')}")
+                        pending.pop(message.get("id"), None)
+                        if state is None:
+                            continue
+                    elif message["type"] != "state" or (state is not None and message["v"] < state["v"]):
+                        continue
+                    else:
+                        state = message
+                    if state["outcome"] is not None:
+                        stats.deals += 1
+                        break
+                    if state["legal"] and not pending and budget[0] > 0:
+                        if think > 0:  # a person reads the table before acting
+                            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                            if time.monotonic() >= stop:
+                                return
+                        next_id += 1
+                        pending[next_id] = time.perf_counter()
+                        action = state["legal"][rng.randrange(len(state["legal"]))]
+                        await ws.send(
+                            json.dumps(
+                                {"type": "act", "window": state["window"], "action": action, "id": next_id}
+                            )
                         )
-                    )
+        except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as exc:
+            # A socket refused or lost (a server restarting, the machine overloaded): counted, and the
+            # same table is joined again (a snapshot tells where it stands).
+            stats.errors.append(f"socket: {type(exc).__name__}: {exc}")
+            await asyncio.sleep(0.2)
+            continue
         table_id, cookie = await asyncio.to_thread(_start_table, site, game)
 
 
@@ -368,6 +381,9 @@ async def _run(
         "errors": len(stats.errors),
         "error_examples": stats.errors[:5],
         "cpu_cores": cores,
+        # The servers' CPU per acknowledged action: what the site costs, whatever share of the cores
+        # it was given (on a shared machine that share, not the number of processes, may bound it).
+        "server_cpu_ms_per_action": round(1000 * cores["servers"] * elapsed / len(lat), 2) if lat else 0.0,
         "load_average_before": round(os.getloadavg()[0], 2),
     }
     if site.servers:

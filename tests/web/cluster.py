@@ -26,6 +26,7 @@ from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
 from cardavia.web.frames import FrameBuilder
 from cardavia.web.store import TableRow
+from cardavia.web.tables import CLOSE_MOVED
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "cluster.sh"
@@ -158,7 +159,9 @@ class Bot:
     game: str
     rng: random.Random
     tables: dict[str, list[Sent]] = field(default_factory=dict)
-    outages: list[float] = field(default_factory=list)  # seconds from a lost socket to play again
+    # Seconds from a lost socket to the next message of its table, and why it was lost: "moved"
+    # (closed with 4409: handed over, or its lease lost) or "died" (its process died under it).
+    outages: list[tuple[float, str]] = field(default_factory=list)
 
     async def _retry(self, method: str, path: str, body: str = "", cookie: str = "") -> dict[str, str]:
         for _ in range(200):
@@ -188,6 +191,7 @@ class Bot:
         sent = self.tables.setdefault(table_id, [])
         url = f"ws://127.0.0.1:{port or self.port}/ws/tables/{table_id}"
         lost: float | None = None
+        cause = "died"
         for _ in range(500):
             pending: Sent | None = None
             try:
@@ -196,7 +200,7 @@ class Bot:
                     async for text in ws:
                         message = json.loads(text)
                         if lost is not None:
-                            self.outages.append(time.monotonic() - lost)
+                            self.outages.append((time.monotonic() - lost, cause))
                             lost = None
                         if message["type"] in ("ack", "error") and pending is not None:
                             pending.fate = "acked" if message["type"] == "ack" else "refused"
@@ -209,7 +213,10 @@ class Bot:
                                 sent.append(pending)
                                 await ws.send(json.dumps({"type": "act", "window": pending.window,
                                                           "action": pending.action, "id": len(sent)}))
-            except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
+            except ConnectionClosed as closed:
+                if lost is None:
+                    cause = "moved" if closed.rcvd is not None and closed.rcvd.code == CLOSE_MOVED else "died"
+            except (InvalidHandshake, OSError, TimeoutError):
                 pass
             lost = time.monotonic() if lost is None else lost
             await asyncio.sleep(0.1)
