@@ -445,6 +445,13 @@ def _cluster(processes: int, ai_delay: float) -> Iterator[Site]:
         postgres = int((folder / "pg" / "postmaster.pid").read_text().split()[0])
         proxy = int((folder / "nginx.pid.start").read_text())
         yield Site("127.0.0.1", port, servers, postgres, proxy)
+    except BaseException:
+        # Before the folder goes: what the proxy and the servers said about the failure.
+        for name in ["nginx.log", *(f"node{i}.log" for i in range(1, processes + 1))]:
+            with contextlib.suppress(OSError):
+                tail = (folder / name).read_text(errors="replace").splitlines()[-10:]
+                print(f"-- {name} (last lines)", *tail, sep="\n", file=sys.stderr)
+        raise
     finally:
         subprocess.run(["bash", str(CLUSTER), "stop"], env=env, check=False)
         with contextlib.suppress(OSError):
