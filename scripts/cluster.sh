@@ -66,6 +66,7 @@ start() {
   [ -x "$nginx" ] || die "nginx is not installed (Debian package nginx)"
   [ -e "$dir" ] && die "$dir exists: scripts/cluster.sh stop first"
   mkdir -p "$dir/pg" "$dir/nginx-tmp"
+  trap failed_start EXIT  # a start that fails half way stops what it started
   chmod 755 "$dir"
   [ "$(id -u)" = 0 ] && chown postgres "$dir/pg"
   printf '%s\n' "$@" >"$dir/serve.args"
@@ -91,8 +92,18 @@ start() {
   nohup "$nginx" -p "$dir" -c "$dir/nginx.conf" >>"$dir/nginx.log" 2>&1 </dev/null &
   echo $! >"$dir/nginx.pid.start"
   wait_port "$port" "$dir/nginx.pid.start"
+  trap - EXIT
   echo "$dir"
   echo "Cardavia at http://127.0.0.1:$port/ ($n servers; database $(cat "$dir/db.url"))" >&2
+}
+
+failed_start() {  # the last lines of every log, then everything stopped and the folder removed
+  local f
+  echo "the start failed: everything it started is stopped and $dir removed; the logs ended with:" >&2
+  for f in "$dir"/node*.log "$dir/nginx.log" "$dir/pg/postgres.log"; do
+    [ -s "$f" ] && { echo "-- $(basename "$f") (last lines)"; tail -n 5 "$f"; } >&2
+  done
+  stop
 }
 
 status() {

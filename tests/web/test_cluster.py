@@ -9,16 +9,33 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
 from cardavia.web.store import Store
 
-from .cluster import Bot, Cluster, call, check_answers, cluster, human_answers, takers
+from .cluster import (
+    SCRIPT,
+    Bot,
+    Cluster,
+    _free,
+    _free_base,
+    call,
+    check_answers,
+    cluster,
+    human_answers,
+    takers,
+)
 from .helpers import run_async
 
 SERVE = ("--ai-delay", "0", "--start-rate", "0", "--lease-ttl", "2", "--ai-tier", "random",
@@ -170,3 +187,32 @@ def test_a_process_killed_during_play_loses_nothing(three: Cluster) -> None:
                   f"(median), {times[-1]:.2f} s (longest)")
     assert counts["changes_of_hands"] > 0 and died, "the kills hit no table"
     assert max(died + moved) < 15, "a table took too long to come back"
+
+
+@pytest.mark.parametrize(
+    "args", [[], ["start"], ["start", "0"], ["start", "two"], ["start", "100"], ["restart", "1"], ["frob"]]
+)
+def test_the_cluster_script_refuses_bad_input(args: list[str], tmp_path: Path) -> None:
+    env = {**os.environ, "CARDAVIA_CLUSTER": str(tmp_path / "c")}
+    done = subprocess.run(["bash", str(SCRIPT), *args], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("error: usage: cluster.sh") and done.stderr.count("\n") == 1
+    assert not (tmp_path / "c").exists()
+
+
+def test_a_start_that_fails_stops_what_it_started(tmp_path: Path) -> None:
+    """A server that refuses its options: the script says why, and leaves nothing running."""
+    parent = Path(tempfile.mkdtemp(prefix="cardavia-cluster-"))
+    parent.chmod(0o755)  # PostgreSQL runs as its own user, which must enter the folder
+    try:
+        port = _free_base(1)
+        env = {**os.environ, "CARDAVIA_CLUSTER": str(parent / "c"), "CARDAVIA_PORT": str(port),
+               "CARDAVIA_BIN": str(Path(sys.executable).with_name("cardavia"))}
+        done = subprocess.run(["bash", str(SCRIPT), "start", "1", "--lease-ttl", "0"], env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2, done.stderr
+        assert "node1 did not start" in done.stderr and "--lease-ttl must be 1-60 seconds" in done.stderr
+        assert not (parent / "c").exists()
+        assert all(_free(p) for p in (port, port + 1, port + 100)), "something still listens"
+    finally:
+        shutil.rmtree(parent, ignore_errors=True)
