@@ -194,6 +194,7 @@ class Bot:
         cause = "died"
         for _ in range(500):
             pending: Sent | None = None
+            code: int | None = None  # how the server closed the socket, if it did
             try:
                 async with connect(url, additional_headers={"Cookie": cookie}, proxy=None,
                                    open_timeout=30, compression=None) as ws:
@@ -213,12 +214,13 @@ class Bot:
                                 sent.append(pending)
                                 await ws.send(json.dumps({"type": "act", "window": pending.window,
                                                           "action": pending.action, "id": len(sent)}))
+                code = ws.close_code
             except ConnectionClosed as closed:
-                if lost is None:
-                    cause = "moved" if closed.rcvd is not None and closed.rcvd.code == CLOSE_MOVED else "died"
+                code = closed.rcvd.code if closed.rcvd is not None else None
             except (InvalidHandshake, OSError, TimeoutError):
                 pass
-            lost = time.monotonic() if lost is None else lost
+            if lost is None:  # the socket that played was lost now: why
+                lost, cause = time.monotonic(), "moved" if code == CLOSE_MOVED else "died"
             await asyncio.sleep(0.1)
         raise AssertionError(f"table {table_id}: the deal never ended")
 
