@@ -188,7 +188,7 @@ class TableManager:
         except BaseException:
             await self._owner.release(table_id, lease)
             raise
-        info = TableInfo(row.id, row.seat, row.difficulty, row.secret_hash, row.secret)
+        info = TableInfo(row.id, row.seat, row.difficulty, row.secret_hash, row.secret, row.hints)
         actor = TableActor(
             info, game, builder, frames, len(frames), self._store, self._config, self._ai, lease
         )
