@@ -1,4 +1,4 @@
-"""Fit and measure the review's calibration (src/cardavia/review/calibration.json), and the ladder.
+"""Fit and measure the review's calibration (src/cardavia/review/fitted.py), and the ladder.
 
 Calibration: seeded self-play deals, the reviewed seat (deal i: seat i mod seats) playing the hard
 tier with slips (a random legal action at a share ``SLIP`` of its decisions, so worse actions are
@@ -33,7 +33,7 @@ from cardavia.ai.agent import Agent, Observation
 from cardavia.engine import record as records
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
-from cardavia.review import calibration, core
+from cardavia.review import calibration, core, fitted
 
 FIT_SEED = 100_000
 HOLDOUT_SEED = 200_000
@@ -41,7 +41,17 @@ LADDER_SEED = 300_000
 SLIP = 0.25
 OPPONENT = "normal"
 LADDER = ("random", "easy", "normal", "hard")
-TABLE = Path(__file__).resolve().parent.parent / "src" / "cardavia" / "review" / "calibration.json"
+TABLE = Path(__file__).resolve().parent.parent / "src" / "cardavia" / "review" / "fitted.py"
+HEADER = '''"""The fitted calibration maps (written by ``scripts/calibrate.py``; do not edit by hand)."""
+
+from typing import Any
+
+MAPS: dict[str, dict[str, Any]] = '''
+
+
+def write_table(maps: dict[str, Any]) -> None:
+    """Write ``fitted.py`` with these maps (JSON of numbers, strings and lists: valid Python)."""
+    TABLE.write_text(HEADER + json.dumps(maps, indent=4, sort_keys=True) + "\n", encoding="utf-8")
 
 
 class Slipping:
@@ -177,7 +187,7 @@ def main() -> None:
     parser.add_argument("--fit", type=int, default=300, help="fitting deals per game")
     parser.add_argument("--holdout", type=int, default=200, help="held-out deals per game")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--write", action="store_true", help="write the fitted maps to calibration.json")
+    parser.add_argument("--write", action="store_true", help="write the fitted maps to fitted.py")
     parser.add_argument("--dump", help="write each deal's rows to DUMP.GAME.jsonl")
     parser.add_argument("--ladder", type=int, help="instead: this many ladder deals per tier")
     args = parser.parse_args()
@@ -185,14 +195,14 @@ def main() -> None:
         for game in args.games:
             print(json.dumps(ladder(game, args.ladder, args.workers)), flush=True)
         return
-    table = json.loads(TABLE.read_text(encoding="utf-8"))
+    table = {game: dict(entry) for game, entry in fitted.MAPS.items()}
     for game in args.games:
         dump = f"{args.dump}.{game}.jsonl" if args.dump else None
         report = calibrate(game, args.fit, args.holdout, args.workers, dump)
         table[game] = report.pop("entry")
         print(json.dumps(report), flush=True)
     if args.write:
-        TABLE.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        write_table(table)
 
 
 if __name__ == "__main__":

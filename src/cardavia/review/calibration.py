@@ -2,22 +2,21 @@
 
 A game's map is a logistic model over a few named features of one option (``features``): the raw
 score ``raw`` (hard's own value of the action), the stock left as a share of the full stock
-(``stock``), and their product. Its fitted coefficients live in ``calibration.json`` beside this
-module (written by ``scripts/calibrate.py``). The map must rise with ``raw`` at every stock level, so
+(``stock``), and their product. Its fitted coefficients live in ``fitted.py`` beside this module
+(written by ``scripts/calibrate.py``). The map must rise with ``raw`` at every stock level, so
 the options of one decision keep the hard tier's order; ``fit`` checks that and ``load`` refuses a
 table that breaks it.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from cardavia.engine.errors import CardaviaError
+from cardavia.review.fitted import MAPS
 
 FEATURES = ("bias", "stock", "raw", "raw_stock")
 """The features every map uses, in the order of its coefficients."""
@@ -25,7 +24,6 @@ RIDGE = 1e-3
 """L2 penalty of the fit (keeps Newton's steps finite when a feature barely varies)."""
 NEWTON_STEPS = 50
 DECILES = 10
-TABLE = "calibration.json"
 
 
 def features(raw: float, stock: float) -> tuple[float, ...]:
@@ -115,9 +113,7 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 @cache
 def load(game: str) -> Calibration:
     """The committed map of ``game``; ``CardaviaError`` if it is missing or does not rise."""
-    text = resources.files("cardavia.review").joinpath(TABLE).read_text(encoding="utf-8")
-    table = json.loads(text)
-    entry = table.get(game)
+    entry = MAPS.get(game)
     if entry is None:
         raise CardaviaError(f"no calibration for {game}")
     if tuple(entry["features"]) != FEATURES:
@@ -129,7 +125,7 @@ def load(game: str) -> Calibration:
 
 
 def to_json(cal: Calibration, meta: Mapping[str, object]) -> dict[str, object]:
-    """One game's entry of ``calibration.json``."""
+    """One game's entry of ``fitted.MAPS``."""
     return {"features": list(FEATURES), "coef": [round(c, 6) for c in cal.coef], **meta}
 
 

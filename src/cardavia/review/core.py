@@ -175,6 +175,13 @@ def check(record: Mapping[str, Any], seat: int) -> Game:
     return final
 
 
+def evaluate(game: Game, seat: int) -> Judged:
+    """``seat``'s decision in ``game`` now, judged from its observation (``observe``) alone, with
+    sampling seeded by ``decision_rng``."""
+    obs = observe(game, seat)
+    return judges()[game.spec.name].judge(obs, decision_rng(obs.view, seat))
+
+
 def judged_decisions(
     record: Mapping[str, Any], seat: int, progress: Progress | None = None
 ) -> Iterator[tuple[int, Judged, str]]:
@@ -183,16 +190,13 @@ def judged_decisions(
     after each of the seat's actions."""
     game = records.start(record)
     seats = game.spec.seats
-    judge = judges()[game.spec.name]
     lines: list[str] = record["actions"]
     total = sum(1 for line in lines if split_line(line, seats)[0] == seat)
     done = 0
     for i, line in enumerate(lines):
         s, action = split_line(line, seats)
         if s == seat and len(game.legal_actions(seat)) >= 2:
-            obs = observe(game, seat)
-            judged = judge.judge(obs, decision_rng(obs.view, seat))
-            yield i, judged, _canonical(game, seat, action, i, line)
+            yield i, evaluate(game, seat), _canonical(game, seat, action, i, line)
         game.apply(s, action)
         if s == seat:
             done += 1
