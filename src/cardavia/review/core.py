@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardavia.ai.agent import Observation, observe
-from cardavia.ai.common import winning_action
+from cardavia.ai.common import WIN_VERBS, winning_action
 from cardavia.engine import record as records
 from cardavia.engine.errors import CardaviaError, RecordError
 from cardavia.engine.game import Game, View
@@ -82,16 +82,17 @@ class Judge(Protocol):
 
 
 def winning_actions(obs: Observation, world: Game) -> set[str]:
-    """The legal actions that win the deal at once, tried in ``world`` (a world of ``obs``): a win
-    or tianhu, and in Sì Sè Pái any take while the hand is complete. Empty unless a win is legal."""
+    """The legal actions that claim the win, tried in ``world`` (a world of ``obs``): a win or
+    tianhu, and in Sì Sè Pái any take the engine records as the win (the hand is complete). Empty
+    unless a win is legal. (A seat before this one in the window's order may win on the same card;
+    the seat cannot know it, and its claim is valued as the win.)"""
     if winning_action(obs.legal) is None:
         return set()
     out = set()
     for a in obs.legal:
         trial = world.clone()
         trial.apply(obs.seat, a)
-        result = trial.outcome()
-        if result is not None and result.get("winner") == obs.seat:
+        if split_line(trial.actions()[-1], trial.spec.seats)[1] in WIN_VERBS:
             out.add(a)
     return out
 

@@ -37,7 +37,7 @@ from cardavia.games.sisepai.cards import DECK, STOCK
 from cardavia.games.sisepai.melds import group_points
 from cardavia.review.core import Judged, Option, Why, winning_actions
 
-WORLDS = 16
+WORLDS = Budget().worlds
 CANDIDATES = 4
 MARGIN = Budget().margin
 WEIGHT = Budget().weight
