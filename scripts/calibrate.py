@@ -9,7 +9,7 @@ The map is fitted on the fitting seeds and measured on held-out seeds (disjoint)
 table by decile (count, mean predicted, observed win rate), the Brier score and the base-rate Brier
 score. Decisions whose chosen action wins at once (worth 1 by rule) are left out of both.
 
-    .venv/bin/python scripts/calibrate.py sisepai --fit 150 --holdout 180 --workers 2 --write
+    nice .venv/bin/python scripts/calibrate.py sisepai paohuzi --fit 150 --holdout 180 --workers 2 --write
 
 ``--ladder N``: N deals per tier (random, easy, normal, hard) in the reviewed seat, the others
 normal, reviewed with the committed calibration: mean accuracy, flags per decision, and the review
@@ -107,14 +107,55 @@ def calibration_deal(task: tuple[str, int]) -> dict[str, Any]:
 
 
 def ladder_deal(task: tuple[str, int, str]) -> dict[str, Any]:
-    """One ladder deal: ``tier`` in the reviewed seat; its review's accuracy, flags and time."""
+    """One ladder deal, ``tier`` in the reviewed seat: every decision's raw options (so any map can
+    value them later) and the time of the judging pass (the review less the mapping)."""
     game, seed, tier = task
     seat = seed % get_spec(game).seats
     record = play(game, seed, seat, make_agent(game, tier))
     start = time.perf_counter()
-    doc = core.review(record, seat)
-    flags = [d["flag"] for d in doc["decisions"]]
-    return {"accuracy": doc["accuracy"], "flags": flags, "seconds": time.perf_counter() - start}
+    decisions = [
+        [chosen, judged.stock, [[o.action, o.raw, o.wins] for o in judged.options]]
+        for _, judged, chosen in core.judged_decisions(record, seat)
+    ]
+    return {"game": game, "tier": tier, "seed": seed, "decisions": decisions,
+            "seconds": time.perf_counter() - start}
+
+
+def ladder_report(game: str, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Accuracy and flags per tier with the committed map, and the review time per deal."""
+    cal = calibration.load(game)
+    out: dict[str, Any] = {"game": game, "tiers": {}}
+    for tier in LADDER:
+        accuracies, flags = [], []
+        mine = [r for r in results if r["tier"] == tier]
+        for r in mine:
+            losses = []
+            for chosen, stock, options in r["decisions"]:
+                judged = core.Judged(tuple(core.Option(a, raw, wins) for a, raw, wins in options), stock)
+                values = core.values_of(judged, cal)
+                losses.append(round(max(values.values()) - values[chosen], core.DIGITS))
+            accuracies.append(core.accuracy_of(losses))
+            flags += [core.flag_of(loss) for loss in losses]
+        out["tiers"][tier] = {
+            "deals": len(mine),
+            "accuracy_mean": round(statistics.mean(accuracies), 1),
+            "accuracy_median": round(statistics.median(accuracies), 1),
+            "decisions": len(flags),
+            "flagged": {k: flags.count(k) for k in ("inaccuracy", "mistake", "blunder")},
+        }
+    out["review_seconds"] = _times(results)
+    return out
+
+
+def ladder(game: str, deals: int, workers: int, dump: str | None) -> dict[str, Any]:
+    """``deals`` deals per tier of ``LADDER`` in the reviewed seat: accuracy, flags, review time."""
+    tasks = [(game, LADDER_SEED + i, tier) for tier in LADDER for i in range(deals)]
+    results = _map(ladder_deal, tasks, workers)
+    if dump is not None:
+        with open(dump, "w", encoding="utf-8") as f:
+            for r in results:
+                f.write(json.dumps(r) + "\n")
+    return ladder_report(game, results)
 
 
 def _map(fn: Any, tasks: list[Any], workers: int) -> list[Any]:
@@ -133,10 +174,10 @@ def _times(results: list[dict[str, Any]]) -> dict[str, float]:
 
 
 def calibrate(
-    game: str, fit_deals: int, holdout_deals: int, workers: int, dump: str | None = None
+    game: str, fit_deals: int, holdout_deals: int, workers: int, dump: str | None = None, first: int = 0
 ) -> dict[str, Any]:
     """Fit on ``fit_deals`` deals, measure on ``holdout_deals`` others; the report and the entry."""
-    fit_runs = _map(calibration_deal, [(game, FIT_SEED + i) for i in range(fit_deals)], workers)
+    fit_runs = _map(calibration_deal, [(game, FIT_SEED + i) for i in range(first, fit_deals)], workers)
     held_runs = _map(calibration_deal, [(game, HOLDOUT_SEED + i) for i in range(holdout_deals)], workers)
     fit_rows = [tuple(row[:3]) for r in fit_runs for row in r["rows"]]
     held_rows = [tuple(row[:3]) for r in held_runs for row in r["rows"]]
@@ -148,7 +189,7 @@ def calibrate(
     cal = calibration.fit(fit_rows)
     pairs = [(cal.chance(raw, stock), won) for raw, stock, won in held_rows]
     meta = {
-        "fit_seeds": [FIT_SEED, FIT_SEED + fit_deals - 1], "fit_decisions": len(fit_rows),
+        "fit_seeds": [FIT_SEED + first, FIT_SEED + fit_deals - 1], "fit_decisions": len(fit_rows),
         "policy": f"{SKILLED[game]} with {SLIP} random slips vs {OPPONENT}",
     }
     return {
@@ -166,42 +207,33 @@ def calibrate(
     }
 
 
-def ladder(game: str, deals: int, workers: int) -> dict[str, Any]:
-    """``deals`` deals per tier of ``LADDER`` in the reviewed seat: accuracy, flags, review time."""
-    tasks = [(game, LADDER_SEED + i, tier) for tier in LADDER for i in range(deals)]
-    results = _map(ladder_deal, tasks, workers)
-    out: dict[str, Any] = {"game": game, "deals_per_tier": deals, "tiers": {}}
-    for tier in LADDER:
-        mine = [r for r, (_, _, t) in zip(results, tasks, strict=True) if t == tier]
-        flags = [f for r in mine for f in r["flags"]]
-        out["tiers"][tier] = {
-            "accuracy_mean": round(statistics.mean(r["accuracy"] for r in mine), 1),
-            "accuracy_p10": round(sorted(r["accuracy"] for r in mine)[len(mine) // 10], 1),
-            "decisions": len(flags),
-            "flagged": {k: flags.count(k) for k in ("inaccuracy", "mistake", "blunder")},
-        }
-    out["review_seconds"] = _times(results)
-    return out
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="+", choices=["sisepai", "paohuzi"])
     parser.add_argument("--fit", type=int, default=300, help="fitting deals per game")
+    parser.add_argument("--fit-start", type=int, default=0, help="first fitting deal (seed FIT_SEED + it)")
     parser.add_argument("--holdout", type=int, default=200, help="held-out deals per game")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", action="store_true", help="write the fitted maps to fitted.py")
     parser.add_argument("--dump", help="write each deal's rows to DUMP.GAME.jsonl")
     parser.add_argument("--ladder", type=int, help="instead: this many ladder deals per tier")
+    parser.add_argument("--ladder-report", metavar="DUMP", help="instead: the ladder of a --ladder --dump")
     args = parser.parse_args()
+    if args.ladder_report:
+        for game in args.games:
+            text = Path(f"{args.ladder_report}.{game}.jsonl").read_text(encoding="utf-8")
+            rows = [json.loads(line) for line in text.splitlines()]
+            print(json.dumps(ladder_report(game, rows)), flush=True)
+        return
     if args.ladder:
         for game in args.games:
-            print(json.dumps(ladder(game, args.ladder, args.workers)), flush=True)
+            dump = f"{args.dump}.{game}.jsonl" if args.dump else None
+            print(json.dumps(ladder(game, args.ladder, args.workers, dump)), flush=True)
         return
     table = {game: dict(entry) for game, entry in fitted.MAPS.items()}
     for game in args.games:
         dump = f"{args.dump}.{game}.jsonl" if args.dump else None
-        report = calibrate(game, args.fit, args.holdout, args.workers, dump)
+        report = calibrate(game, args.fit, args.holdout, args.workers, dump, args.fit_start)
         table[game] = report.pop("entry")
         print(json.dumps(report), flush=True)
     if args.write:
