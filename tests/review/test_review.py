@@ -91,3 +91,14 @@ def test_an_unfinished_deal_or_a_bad_seat_is_refused():
     for seat in (-1, 4):
         with pytest.raises(CardaviaError, match="--seat must be 0-3"):
             review(record, seat)
+
+
+@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+def test_the_parts_of_a_review_make_the_whole(game):
+    from cardavia.review.worker import finish, review_slice
+
+    record = deal(game, 41, 1, "random")
+    whole = review(record, 1)
+    cut = len(record["actions"]) // 3
+    parts = review_slice(record, 1, 0, cut) + review_slice(record, 1, cut, len(record["actions"]))
+    assert finish(game, 1, parts) == whole

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -18,6 +19,7 @@ from cardavia.web.config import COOKIE_MAX_AGE, DIFFICULTIES, DISPLAY_KEYS, WebC
 from cardavia.web.messages import table_messages
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
+from cardavia.web.store import Store
 from cardavia.web.table import TableActor
 from cardavia.web.tables import TableManager
 
@@ -103,10 +105,28 @@ async def game_page(request: Request, game: str) -> HTMLResponse:
         "game.html",
         game=game_info(game, lang),
         table=None,
+        deals=await _my_finished_deals(request, game),
         difficulties=_localized_difficulties(request),
         difficulty="normal",
         resume=resume if resume and resume.isalnum() else None,
     )
+
+
+MY_DEALS = 10
+
+
+async def _my_finished_deals(request: Request, game: str) -> list[dict[str, Any]]:
+    """This browser's finished deals of ``game`` (the tables it holds an owner cookie of), newest
+    first, at most ``MY_DEALS``: each with its id and when it was dealt (ISO date and time, UTC)."""
+    prefix = table_cookie("")
+    ids = [name[len(prefix):] for name in request.cookies if name.startswith(prefix)]
+    ids = [i for i in ids if i.isalnum() and len(i) <= 32][:200]
+    store: Store = request.app.state.store
+    rows = [r for r in await store.table_summaries(ids) if r["game"] == game and r["finished"]]
+    return [
+        {"id": r["id"], "when": time.strftime("%Y-%m-%d %H:%M", time.gmtime(r["created_at"]))}
+        for r in rows[:MY_DEALS]
+    ]
 
 
 @router.get("/games/{game}/rules", response_class=HTMLResponse)
@@ -185,6 +205,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         difficulties=_localized_difficulties(request),
         difficulty=actor.difficulty,
         resume=None,
+        deals=[],
     )
 
 

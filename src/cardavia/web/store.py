@@ -66,6 +66,17 @@ actions = Table(
     Column("created_at", Float, nullable=False),
     PrimaryKeyConstraint("table_id", "seq"),
 )
+# A finished deal's review from its human seat (the JSON of ``cardavia review``). A table of its
+# own, created whenever it is missing (every schema version may lack it; no version number moves).
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("doc", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
 
 
 @dataclass(frozen=True)
@@ -103,6 +114,7 @@ async def _migrate(conn: AsyncConnection) -> None:
         await conn.execute(text("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)"))
     if version < SCHEMA_VERSION:
         await conn.execute(update(schema_info).values(version=SCHEMA_VERSION))
+    await conn.run_sync(lambda sync: reviews.create(sync, checkfirst=True))
 
 
 class Store:
@@ -256,6 +268,39 @@ class Store:
             timeouts=timeouts,
             secret=row.secret,
         )
+
+    async def save_review(self, table_id: str, seat: int, doc: dict[str, Any]) -> None:
+        """Keep a finished deal's review (a second save of the same review is refused by the key)."""
+        row = {"table_id": table_id, "seat": seat, "doc": json.dumps(doc, ensure_ascii=False),
+               "created_at": time.time()}
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(reviews.insert().values(**row))
+
+        await self._write(op)
+
+    async def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        """The stored review of a table from ``seat``'s side, or None."""
+        async with self._engine.connect() as conn:
+            query = select(reviews.c.doc).where(reviews.c.table_id == table_id, reviews.c.seat == seat)
+            doc = (await conn.execute(query)).scalar()
+        if doc is None:
+            return None
+        loaded: dict[str, Any] = json.loads(doc)
+        return loaded
+
+    async def table_summaries(self, ids: list[str]) -> list[dict[str, Any]]:
+        """For these table ids (those that exist): id, game, finished, created_at, newest first."""
+        if not ids:
+            return []
+        async with self._engine.connect() as conn:
+            query = select(tables.c.id, tables.c.game, tables.c.finished, tables.c.created_at).where(
+                tables.c.id.in_(ids)
+            )
+            rows = list(await conn.execute(query))
+        found = [{"id": str(r.id), "game": str(r.game), "finished": bool(r.finished),
+                  "created_at": float(r.created_at)} for r in rows]
+        return sorted(found, key=lambda r: -r["created_at"])
 
     async def unfinished_ids(self) -> list[str]:
         """The ids of every table whose deal is not over."""

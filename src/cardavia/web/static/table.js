@@ -400,7 +400,8 @@ function renderEnd(view, over) {
     el("button", { type: "submit", class: "button", text: t("end.new_deal") }),
   );
   const download = el("a", { class: "button download", href: state.record_url, download: "", text: t("end.download") });
-  box.append(el("div", { class: "end-actions" }, again, download));
+  const review = el("a", { class: "button review-link", href: `/tables/${root.dataset.table}/review`, text: t("end.review") });
+  box.append(el("div", { class: "end-actions" }, again, review, download));
   box.hidden = false;
 }
 
