@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from tests.review.helpers import deal
 
 from cardavia.review import review
 from cardavia.web.table import hash_secret, new_secret
 
-from tests.review.helpers import deal
 from .helpers import start_table
 
 GAME, SEED = "paohuzi", 41
@@ -33,7 +33,9 @@ def store_finished(client: TestClient, record: dict[str, Any], table_id: str = "
     position = {k: v for k, v in record.items() if k != "actions"}
 
     async def put() -> None:
-        await store.create_table(table_id, record["game"], 0, "normal", hash_secret(secret), position, deal_secret)
+        await store.create_table(
+            table_id, record["game"], 0, "normal", hash_secret(secret), position, deal_secret
+        )
         for seq, line in enumerate(record["actions"]):
             await store.append(table_id, seq, line)
         await store.mark_finished(table_id)
@@ -54,7 +56,9 @@ def until_ready(client: TestClient, table_id: str) -> tuple[dict[str, Any], list
     raise AssertionError("the review never finished")
 
 
-def test_a_review_is_stored_and_a_second_visit_judges_nothing(client: TestClient, record, monkeypatch) -> None:
+def test_a_review_is_stored_and_a_second_visit_judges_nothing(
+    client: TestClient, record, monkeypatch
+) -> None:
     table_id = store_finished(client, record)
     page = client.get(f"/tables/{table_id}/review")
     assert page.status_code == 200 and 'id="review"' in page.text
@@ -137,7 +141,10 @@ def test_an_uploaded_record_is_reviewed_and_nothing_is_stored(client: TestClient
     [
         (b"not json at all", "not JSON"),
         (b'{"seat": 0}', "not a game record"),
-        (json.dumps({"record": {"game": "chess", "actions": []}, "seat": 0}).encode(), "could not be reviewed"),
+        (
+            json.dumps({"record": {"game": "chess", "actions": []}, "seat": 0}).encode(),
+            "could not be reviewed",
+        ),
     ],
 )
 def test_a_bad_upload_is_answered_clearly(client: TestClient, body: bytes, fragment: str) -> None:
@@ -155,6 +162,7 @@ def test_an_unfinished_or_bad_seat_upload_is_refused(client: TestClient, record)
 
 
 def test_an_oversized_upload_is_refused(client: TestClient) -> None:
-    response = client.post("/review/upload", content=b"{" + b" " * 20_000 + b"}",
-                           headers={"Content-Type": "application/json"})
+    response = client.post(
+        "/review/upload", content=b"{" + b" " * 20_000 + b"}", headers={"Content-Type": "application/json"}
+    )
     assert response.status_code == 413

@@ -207,21 +207,21 @@ REVIEW_MESSAGES: dict[str, str] = {
     # why the best option is better (the review's "why" keys)
     "review.wins_now": _("This wins the deal at once."),
     "review.closer_to_win": _(
-        "It leaves your hand closer to a win: {missing} cards still missing instead of {other_missing}."
+        "It leaves your hand closer to a win: {missing} missing instead of {other_missing}."
     ),
     "review.more_outs": _(
         "It keeps more cards that would complete your hand: {outs} instead of {other_outs}."
     ),
-    "review.more_points": _("It keeps a hand that scores more: {points} points instead of {other_points}."),
+    "review.more_points": _("It keeps a hand that scores more: {points} instead of {other_points}."),
     "review.avoids_feeding": _("It keeps back {card}, a card another player could use."),
     "review.keeps_company": _("It keeps {card}, which still has partners in your hand."),
     "review.takes_group": _("Taking the card completes a group at once: {group}."),
     "review.pass_keeps_hand": _(
-        "Passing keeps your hand closer to a win: {missing} cards still missing instead of {other_missing}."
+        "Passing keeps your hand closer to a win: {missing} missing instead of {other_missing}."
     ),
     "review.better_plan": _("It keeps a better plan for completing your hand."),
     "review.wins_more_playouts": _(
-        "Played out in {worlds} possible deals, it won {wins} times, the other choice {other_wins}."
+        "Played out in {worlds} possible deals, it won {wins} of them, the other choice {other_wins}."
     ),
     "review.better": _("The computer rates it higher overall."),
 }
