@@ -171,7 +171,9 @@ function eventText(event) {
   return key in M ? t(key, wordsFor(event.params || {})) : t("event.generic", { kind: event.kind });
 }
 
-const percent = (/** @type {number} */ v) => Math.round(v * 1000) / 10;
+const oneDecimal = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** A chance (0-1) as a percentage with one decimal, in the page's language. @param {number} v */
+const percent = (v) => oneDecimal.format(Math.round(v * 1000) / 10);
 
 // ---------------------------------------------------------------------------------------------
 // Loading
@@ -263,7 +265,7 @@ function drawSummary() {
   for (const d of review.decisions) if (d.flag) counts[/** @type {"mistake"} */ (d.flag)] += 1;
   const box = part("summary");
   box.replaceChildren(
-    el("p", { class: "accuracy", text: t("review.accuracy", { accuracy: review.accuracy }) }),
+    el("p", { class: "accuracy", text: t("review.accuracy", { accuracy: oneDecimal.format(review.accuracy) }) }),
     el("p", { class: "note", text: t("review.accuracy_note") }),
     el("p", { class: "flags", text: t("review.flags_count", counts) }),
     graph(review.decisions),
@@ -272,7 +274,7 @@ function drawSummary() {
 
 /** The chance to win after each decision, as a line with marked points and a text alternative. @param {any[]} decisions */
 function graph(decisions) {
-  const W = 600, H = 160, PAD = 34;
+  const W = 420, H = 150, PAD = 34;
   const figure = el("figure", { class: "review-graph" });
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "graph-title graph-desc" });
   const title = svgEl("title", { id: "graph-title" });
@@ -425,11 +427,12 @@ function drawJudgement(d) {
   }
   box.replaceChildren(
     el("h2", { text: t("review.decision") }),
-    el("p", { class: `flag flag-${d.flag || "none"}`, "data-flag": d.flag || "none", text: flag }),
-    el("p", { class: "loss", text: t("review.loss", { points: percent(d.loss) }) }),
+    el("p", { class: "verdict" },
+      el("strong", { class: `flag flag-${d.flag || "none"}`, "data-flag": d.flag || "none", text: flag }),
+      " · ", el("span", { class: "loss", text: t("review.loss", { points: percent(d.loss) }) })),
+    el("p", { class: "why", text: whyText(d) }),
     el("h3", { text: t("review.options") }),
     list,
-    el("p", { class: "why", text: whyText(d) }),
   );
 }
 
