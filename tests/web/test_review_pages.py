@@ -3,6 +3,7 @@ second visit; a live deal refused; uploaded records reviewed (nothing stored) or
 
 from __future__ import annotations
 
+import itertools
 import json
 import secrets
 import time
@@ -18,6 +19,7 @@ from cardavia.web.table import hash_secret, new_secret
 from .helpers import start_table
 
 GAME, SEED = "paohuzi", 41
+EXECUTOR = "process"  # "inline" makes the worker test fail, as it must
 
 
 @pytest.fixture(scope="module")
@@ -166,3 +168,30 @@ def test_an_oversized_upload_is_refused(client: TestClient) -> None:
         "/review/upload", content=b"{" + b" " * 20_000 + b"}", headers={"Content-Type": "application/json"}
     )
     assert response.status_code == 413
+
+
+def test_the_review_is_judged_in_the_worker_processes(client_for, record, monkeypatch) -> None:
+    import cardavia.review.worker as worker
+
+    def here(*args: Any) -> Any:
+        raise AssertionError("judged in the server's own process")
+
+    monkeypatch.setattr(worker, "evaluate", here)  # only here: the spawned workers import their own
+    client = client_for(ai_executor=EXECUTOR, ai_workers=2)
+    table_id = store_finished(client, record, "pool1")
+    client.get(f"/tables/{table_id}/review")
+    body, _ = until_ready(client, table_id)
+    assert body["status"] == "ready" and body["review"] == review(record, 0)
+
+
+def test_the_parts_of_a_review_cover_the_deal_a_few_of_the_seats_actions_each() -> None:
+    from cardavia.engine.notation import split_line
+    from cardavia.web.reviews import PART_ACTIONS, parts_of
+
+    record = deal("sisepai", 41, 0, "random")
+    parts = parts_of(record, 0)
+    assert parts[0][0] == 0 and parts[-1][1] == len(record["actions"]) and len(parts) > 1
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(parts))
+    for start, stop in parts:
+        mine = [i for i in range(start, stop) if split_line(record["actions"][i], 4)[0] == 0]
+        assert 1 <= len(mine) <= PART_ACTIONS
