@@ -10,6 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from .checks import overflowing, phone_page
 from .test_table import END, play_to_the_end, serious_violations, start_table
 
 REVIEW = "#review"
@@ -63,12 +64,15 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
     assert step_number(page) == steps // 2 + 1
 
     # the next flagged decision (random clicking makes some), with its options, bars and sentence
-    flagged = [d for d in data["review"]["decisions"] if d["flag"]]
+    # (a decision at action i is shown at the step of action i - 1; "next" looks after the step shown)
+    step_of = {s["index"]: n for n, s in enumerate(data["steps"])}
+    flagged = [d for d in data["review"]["decisions"] if d["flag"] and step_of[d["index"] - 1] > 0]
     page.locator("[data-nav=start]").click()
     page.locator("[data-nav=flag]").click()
     judgement = page.locator(f"{REVIEW} [data-role=judgement]")
     if flagged:
         first = flagged[0]
+        assert step_number(page) == step_of[first["index"] - 1]
         expect(judgement.locator(".flag")).to_have_attribute("data-flag", first["flag"])
         expect(judgement.locator("li.option")).to_have_count(len(first["legal"]))
         expect(judgement.locator("li.option[data-chosen]")).to_have_count(1)
@@ -120,17 +124,14 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
     other.locator(f"{REVIEW} form button[type=submit]").click()
     expect(other.locator(f"{REVIEW} [data-role=status]")).to_contain_text("could not be reviewed")
 
-    # a phone
-    phone = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB")
-    try:
-        phone.add_cookies(context.cookies())
-        small = phone.new_page()
+    # a phone, in Czech (long words): nothing overflows
+    with phone_page(browser, server, "cs") as small:
+        small.context.add_cookies([c for c in context.cookies() if c["name"].startswith("cardavia_t_")])
         small.goto(table_url + "/review")
         expect(small.locator(MAIN)).to_be_visible(timeout=10_000)
         small.locator("[data-nav=flag]").click()
         width = small.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 360, f"the review is {width} px wide on a 360 px screen"
+        assert overflowing(small) == []
         assert serious_violations(small) == []
-        small.screenshot(path=str(artifacts / "review-360.png"), full_page=True)
-    finally:
-        phone.close()
+        small.screenshot(path=str(artifacts / "review-cs-360.png"), full_page=True)

@@ -394,7 +394,10 @@ function drawTable(view) {
   const pub = view.public;
   if (pub && pub.card) {
     centre.append(el("figure", { class: "public", "aria-label": t("table.public") }, cardsRow([pub.card], t("table.public")),
-      el("figcaption", { text: t("table.public_owner", { card: cardName(pub.card), seat: seatName(pub.owner) }) })));
+      el("figcaption", {
+        text: t(pub.owner === state.seat && "table.public_owner.you" in M ? "table.public_owner.you" : "table.public_owner",
+          { card: cardName(pub.card), seat: seatName(pub.owner) }),
+      })));
   } else centre.append(el("p", { class: "public none", text: t("table.no_public") }));
   box.prepend(centre);
 }
