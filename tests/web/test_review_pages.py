@@ -195,3 +195,10 @@ def test_the_parts_of_a_review_cover_the_deal_a_few_of_the_seats_actions_each() 
     for start, stop in parts:
         mine = [i for i in range(start, stop) if split_line(record["actions"][i], 4)[0] == 0]
         assert 1 <= len(mine) <= PART_ACTIONS
+
+
+def test_uploads_share_the_limit_on_new_deals(client_for, record) -> None:
+    client = client_for(start_rate_per_minute=1, start_burst=1)
+    assert client.post("/review/upload", json={"record": record, "seat": 0}).status_code == 200
+    refused = client.post("/review/upload", json={"record": record, "seat": 0})
+    assert refused.status_code == 429 and "Wait a minute" in refused.json()["error"]

@@ -7,13 +7,14 @@
   with ``error`` when it could not be judged.
 * ``GET /review``: a page to open a record file of any seat; its script posts the file's JSON to
 * ``POST /review/upload`` (``{"record": {...}, "seat": N}``, at most ``BodyLimit``'s bytes):
-  ``ready`` with the page data and the game's messages, or 400 with ``error`` in words. Nothing of
-  an upload is stored.
+  ``ready`` with the page data and the game's messages, or 400 with ``error`` in words (429 past
+  the rate limit of new deals, which uploads share). Nothing of an upload is stored.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -24,7 +25,7 @@ from cardavia.engine.errors import CardaviaError
 from cardavia.review.core import check
 from cardavia.web import i18n
 from cardavia.web.messages import review_messages
-from cardavia.web.pages import _owned_table
+from cardavia.web.pages import _owned_table, _start_wait
 from cardavia.web.render import N_, error_page, render, request_language
 from cardavia.web.reviews import Reviews, page_data, parts_of
 from cardavia.web.table import TableActor
@@ -92,7 +93,9 @@ async def review_data(request: Request, table_id: str) -> Response:
     """The review's progress, then the review and the replay (JSON)."""
     actor = await _owned_table(request, table_id)
     if isinstance(actor, HTMLResponse):
-        return JSONResponse({"error": _words(request, N_("This is not your table."))}, actor.status_code)
+        gone = actor.status_code == 404
+        text = N_("There is no such table.") if gone else N_("This is not your table.")
+        return JSONResponse({"error": _words(request, text)}, actor.status_code)
     if not actor.over:
         return JSONResponse({"error": _words(request, LIVE)}, 409)
     return JSONResponse(await _status(request, actor))
@@ -118,7 +121,13 @@ def _bad(request: Request, detail: str) -> JSONResponse:
 
 @router.post("/review/upload")
 async def upload_review(request: Request) -> Response:
-    """Review an uploaded record from the seat asked for (nothing is stored)."""
+    """Review an uploaded record from the seat asked for (nothing is stored). Each upload counts
+    against the limit on new deals (``start_rate_per_minute``): both cost the workers' time."""
+    wait = _start_wait(request)
+    if wait > 0:
+        text = N_("You have started many deals in a short time. Wait a minute, then try again.")
+        retry = {"Retry-After": str(math.ceil(wait))}
+        return JSONResponse({"error": _words(request, text)}, 429, headers=retry)
     try:
         body = json.loads((await request.body()).decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
