@@ -160,7 +160,7 @@ def test_an_unfinished_or_bad_seat_upload_is_refused(client: TestClient, record)
     response = client.post("/review/upload", json={"record": half, "seat": 0})
     assert response.status_code == 400 and "not finished" in response.json()["error"]
     response = client.post("/review/upload", json={"record": record, "seat": 7})
-    assert response.status_code == 400 and "seat" in response.json()["error"]
+    assert response.status_code == 400 and "has no seat 7 (its seats are 0 to 2)" in response.json()["error"]
 
 
 def test_an_oversized_upload_is_refused(client: TestClient) -> None:

@@ -137,8 +137,10 @@ async def upload_review(request: Request) -> Response:
     seat = body.get("seat")
     try:
         record = records.parse_json(json.dumps(body["record"]))
-        if type(seat) is not int:
-            raise CardaviaError("choose a seat")
+        seats = records.replay(record).spec.seats
+        if type(seat) is not int or not 0 <= seat < seats:
+            text = N_("this game has no seat {seat} (its seats are 0 to {last}).")
+            return _bad(request, _words(request, text, seat=seat, last=seats - 1))
         check(record, seat)
         record = records.replay(record).record()  # canonical: what the engine itself writes
     except CardaviaError as exc:
