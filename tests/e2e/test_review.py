@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .checks import overflowing, phone_page
+from .checks import missing_glyphs, overflowing, phone_page
 from .test_table import END, play_to_the_end, serious_violations, start_table
 
 REVIEW = "#review"
@@ -135,3 +135,11 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
         assert overflowing(small) == []
         assert serious_violations(small) == []
         small.screenshot(path=str(artifacts / "review-cs-360.png"), full_page=True)
+    # the upload page in every other language: no overflow at 360 px, every glyph drawn
+    for lang in ("es", "da", "zh"):
+        with phone_page(browser, server, lang) as phone:
+            phone.goto(server + "/review")
+            assert overflowing(phone) == []
+            assert missing_glyphs(phone)["missing"] == []
+            assert serious_violations(phone) == []
+            phone.screenshot(path=str(artifacts / f"review-upload-{lang}-360.png"), full_page=True)
