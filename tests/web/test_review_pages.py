@@ -202,3 +202,21 @@ def test_uploads_share_the_limit_on_new_deals(client_for, record) -> None:
     assert client.post("/review/upload", json={"record": record, "seat": 0}).status_code == 200
     refused = client.post("/review/upload", json={"record": record, "seat": 0})
     assert refused.status_code == 429 and "Wait a minute" in refused.json()["error"]
+
+
+def test_a_failed_review_says_so_and_the_next_visit_tries_again(
+    client: TestClient, record, monkeypatch
+) -> None:
+    ai = client.app.state.ai
+    real = ai.review_slice
+
+    async def broken(*args: Any) -> Any:
+        raise RuntimeError("the worker fell over")
+
+    monkeypatch.setattr(ai, "review_slice", broken)
+    table_id = store_finished(client, record, "fails1")
+    body, _ = until_ready(client, table_id)
+    assert body == {"status": "failed", "error": "the worker fell over"}
+    monkeypatch.setattr(ai, "review_slice", real)
+    body, _ = until_ready(client, table_id)
+    assert body["status"] == "ready" and body["review"] == review(record, 0)

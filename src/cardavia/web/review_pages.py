@@ -71,18 +71,21 @@ async def review_page(request: Request, table_id: str) -> HTMLResponse:
 
 
 async def _status(request: Request, actor: TableActor) -> dict[str, Any]:
+    """Ready (stored, or just judged), running, or failed; starts the judging when none is under way.
+
+    The job is looked at before the store: a job leaves the server's memory only once its review
+    is stored, so a review is never judged twice."""
     reviews = _reviews(request)
     record = actor.game.record()
-    doc = await reviews.stored(actor.id, actor.seat)
-    if doc is not None:
-        return {"status": "ready", **page_data(record, actor.seat, doc)}
     job = reviews.job(actor.id, actor.seat)
-    if job is not None and job.error is not None:
-        failed = {"status": "failed", "error": job.error}
-        reviews.forget(actor.id, actor.seat)  # the next visit tries again
-        return failed
-    if job is None or job.doc is None:
+    if job is None:
+        doc = await reviews.stored(actor.id, actor.seat)
+        if doc is not None:
+            return {"status": "ready", **page_data(record, actor.seat, doc)}
         job = reviews.start(actor.id, record, actor.seat)
+    if job.error is not None:
+        reviews.forget(actor.id, actor.seat)  # the next visit tries again
+        return {"status": "failed", "error": job.error}
     if job.doc is not None:
         return {"status": "ready", **page_data(record, actor.seat, job.doc)}
     return {"status": "running", "done": job.done, "total": job.total}

@@ -125,7 +125,7 @@ class Reviews:
         key = (table_id, seat)
         job = self._jobs.get(key)
         if job is not None and job.error is None:
-            return job
+            return job  # under way (a failed one is started again)
         check(record, seat)
         parts = parts_of(record, seat)
         job = Job(total=len(parts))
