@@ -220,3 +220,33 @@ def test_a_failed_review_says_so_and_the_next_visit_tries_again(
     monkeypatch.setattr(ai, "review_slice", real)
     body, _ = until_ready(client, table_id)
     assert body["status"] == "ready" and body["review"] == review(record, 0)
+
+
+def test_the_reviews_table_is_made_on_a_database_that_lacks_it(tmp_path) -> None:
+    from sqlalchemy import text
+
+    from cardavia.web.store import SCHEMA_VERSION, Store
+
+    from .helpers import run_async
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
+
+    async def scenario() -> tuple[Any, Any, int]:
+        store = await Store.open(url)
+        async with store._engine.begin() as conn:  # a database from before reviews
+            await conn.execute(text("DROP TABLE reviews"))
+        await store.close()
+        store = await Store.open(url)
+        await store.save_review("t1", 0, {"accuracy": 90.0, "decisions": []})
+        first = await store.load_review("t1", 0), await store.load_review("t1", 1)
+        await store.close()
+        store = await Store.open(url)  # opening again keeps it
+        again = await store.load_review("t1", 0)
+        async with store._engine.connect() as conn:
+            version = int((await conn.execute(text("SELECT version FROM cardavia_schema"))).scalar())
+        await store.close()
+        return first, again, version
+
+    (saved, other), again, version = run_async(scenario)
+    assert saved == again == {"accuracy": 90.0, "decisions": []} and other is None
+    assert version == SCHEMA_VERSION == 2
