@@ -56,6 +56,19 @@ def report(game: str, out: Path) -> dict[str, Any]:
     return result
 
 
+def markdown(result: dict[str, Any]) -> str:
+    """A report as the rows of STRENGTH.md's ladder table."""
+    rows = []
+    for tier, r in result["tiers"].items():
+        f = r["flagged"]
+        per = r["decisions"] / r["deals"]
+        rows.append(
+            f"| {result['game']} | {tier} | {r['deals']} | {r['accuracy_mean']} | {r['accuracy_median']} | "
+            f"{r['decisions']} ({per:.1f} a deal) | {f['inaccuracy']} / {f['mistake']} / {f['blunder']} |"
+        )
+    return "\n".join(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="+", choices=["sisepai", "paohuzi"])
@@ -63,6 +76,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="play: append results to OUT.GAME.jsonl, then report")
     parser.add_argument("--report", metavar="OUT", help="only report OUT.GAME.jsonl")
+    parser.add_argument("--markdown", action="store_true", help="print table rows instead of JSON")
     args = parser.parse_args()
     for game in args.games:
         if args.report:
@@ -70,7 +84,8 @@ def main() -> None:
         else:
             path = Path(f"{args.out or 'ladder'}.{game}.jsonl")
             run(game, args.deals, args.workers, path)
-        print(json.dumps(report(game, path)), flush=True)
+        result = report(game, path)
+        print(markdown(result) if args.markdown else json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":
