@@ -104,3 +104,11 @@ def test_the_parts_of_a_review_make_the_whole(game):
     cut = len(record["actions"]) // 3
     parts = review_slice(record, 1, 0, cut) + review_slice(record, 1, cut, len(record["actions"]))
     assert finish(game, 1, parts) == whole
+
+
+def test_a_take_that_leaves_nothing_to_discard_is_judged():
+    """Sì Sè Pái seed 300077 (the ladder's), seat 1 random: a take after which only Generals and
+    flowers are left; normal's follow-up discard used to fail on it (min of nothing)."""
+    record = deal("sisepai", 300077, 1, "random")
+    doc = review(record, 1)
+    assert doc["decisions"] and all(d["loss"] >= 0 for d in doc["decisions"])

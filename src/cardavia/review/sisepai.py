@@ -84,6 +84,10 @@ def _option_terms(action: str, sit: Situation) -> tuple[dict[str, float], dict[s
         after_hand = after_take(sit.hand, group, sit.public)
         exposed = sit.exposed_points + group_points(group)
         _, k = best_discard_value(after_hand, exposed, sit)
+        if k < 0:  # nothing left to discard
+            terms, facts = _terms(after_hand, exposed, sit)
+            terms["danger"], terms["take"] = 0.0, TAKE_BONUS
+            return terms, {**facts, "throws": None, "group": DECK.format(group)}
         rest = list(after_hand)
         rest[k] -= 1
         terms, facts = _terms(tuple(rest), exposed, sit)
