@@ -9,6 +9,9 @@ comes (a JSON line holding every decision's raw options, so a later map can valu
 
     nice .venv/bin/python scripts/review_ladder.py sisepai paohuzi --deals 200 --workers 2 --out ladder
     .venv/bin/python scripts/review_ladder.py sisepai paohuzi --report ladder
+
+``--site N``: the wall time of the site's review (parts side by side in 2 worker processes) of N
+ladder deals with normal in the seat.
 """
 
 from __future__ import annotations
@@ -56,6 +59,44 @@ def report(game: str, out: Path) -> dict[str, Any]:
     return result
 
 
+def site_times(game: str, deals: int, workers: int) -> dict[str, Any]:
+    """The wall time of the site's review of ``deals`` ladder deals (tier normal in the seat): its
+    parts judged side by side in a pool of ``workers`` processes, as ``web.reviews`` does."""
+    import asyncio
+    import statistics
+    import time
+
+    from calibrate import play
+
+    from cardavia.ai import make_agent
+    from cardavia.engine.registry import get_spec
+    from cardavia.web.ai_runner import AiRunner
+    from cardavia.web.reviews import Reviews
+
+    seats = get_spec(game).seats
+    records = [
+        (play(game, LADDER_SEED + i, (LADDER_SEED + i) % seats, make_agent(game, "normal")),
+         (LADDER_SEED + i) % seats)
+        for i in range(deals)
+    ]
+
+    async def timed() -> list[float]:
+        ai = AiRunner("process", workers)
+        reviews = Reviews(None, ai)  # type: ignore[arg-type]  # compute() stores nothing
+        await reviews.compute(*records[0])  # the workers' imports are not a review's time
+        out = []
+        for record, seat in records:
+            start = time.perf_counter()
+            await reviews.compute(record, seat)
+            out.append(time.perf_counter() - start)
+        ai.close()
+        return out
+
+    secs = sorted(asyncio.run(timed()))
+    return {"game": game, "deals": deals, "workers": workers, "p50": round(statistics.median(secs), 2),
+            "max": round(secs[-1], 2)}
+
+
 def markdown(result: dict[str, Any]) -> str:
     """A report as the rows of STRENGTH.md's ladder table."""
     rows = []
@@ -77,8 +118,12 @@ def main() -> None:
     parser.add_argument("--out", help="play: append results to OUT.GAME.jsonl, then report")
     parser.add_argument("--report", metavar="OUT", help="only report OUT.GAME.jsonl")
     parser.add_argument("--markdown", action="store_true", help="print table rows instead of JSON")
+    parser.add_argument("--site", type=int, metavar="N", help="instead: time the site's review of N deals")
     args = parser.parse_args()
     for game in args.games:
+        if args.site:
+            print(json.dumps(site_times(game, args.site, args.workers)), flush=True)
+            continue
         if args.report:
             path = Path(f"{args.report}.{game}.jsonl")
         else:
