@@ -15,6 +15,7 @@ import os
 import re
 import stat
 import sys
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, NoReturn
 
@@ -209,6 +210,30 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Judge every decision of a seat in a finished deal (section 7)."""
+    from cardavia.review import review
+
+    data = record.parse_json(_read(args.file))
+    _dump(review(data, args.seat, _progress_bar(sys.stderr.isatty())))
+    return 0
+
+
+def _review_help() -> str:
+    from cardavia.review import ACCURACY_SCALE, BLUNDER, INACCURACY, MISTAKE
+
+    text = (
+        "Every decision of seat N with two or more legal actions, judged by the hard tier from what "
+        "N could see then: each legal action's value is N's calibrated chance (0-1) to win the deal "
+        "after it; best = the highest value; loss = value(best) - value(chosen).\n\n"
+        f"flag: inaccuracy when loss >= {INACCURACY}, mistake when loss >= {MISTAKE}, "
+        f"blunder when loss >= {BLUNDER}, else null.\n"
+        f"accuracy = 100 * mean over the decisions of exp(-loss / {ACCURACY_SCALE}), one decimal "
+        "(100 when every choice is best, and for a deal without decisions)."
+    )
+    return "\n".join(textwrap.fill(part, 100) for part in text.split("\n"))
+
+
 def _progress_bar(enabled: bool) -> Callable[[int, int], None] | None:
     if not enabled:
         return None
@@ -361,6 +386,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, help="the seat trying it (default: the first seat asked)")
     p.add_argument("--action", required=True, help='the action without the seat, e.g. "take RH RH RH"')
     p.set_defaults(run=cmd_explain)
+
+    p = sub.add_parser(
+        "review", help="judge every decision of a seat in a finished deal", description=_review_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", metavar="FILE", help="a finished deal's record, or - for stdin")
+    p.add_argument("--seat", type=int, required=True, help="the seat whose decisions are judged")
+    p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("selfplay", help="play one deal between computer players and print its record")
     p.add_argument("game", choices=game_names())

@@ -51,6 +51,19 @@ def test_store_round_trip_and_idempotent_migration(pg_url: str) -> None:
     assert "pg1" in unfinished
 
 
+def test_reviews_round_trip_on_postgres(pg_url: str) -> None:
+    async def scenario() -> object:
+        store = await Store.open(pg_url)
+        await store.save_review("pgr1", 1, {"accuracy": 81.5, "decisions": [{"index": 3}]})
+        await store.close()
+        store = await Store.open(pg_url)
+        doc = await store.load_review("pgr1", 1)
+        await store.close()
+        return doc
+
+    assert run_async(scenario) == {"accuracy": 81.5, "decisions": [{"index": 3}]}
+
+
 @pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
 def test_restart_resumes_on_postgres(pg_url: str, game: str, tmp_path: Path) -> None:
     seed = {"sisepai": 11, "paohuzi": 12}[game]  # distinct table ids in the shared database

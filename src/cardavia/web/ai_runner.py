@@ -25,6 +25,7 @@ from cardavia.engine import record as records
 from cardavia.engine.game import Game
 from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
+from cardavia.review.worker import review_slice
 from cardavia.web.worker_pool import RenewingPool
 
 T = TypeVar("T")
@@ -108,6 +109,13 @@ class AiRunner:
     async def hint(self, game: Game, seat: int) -> dict[str, Any]:
         """The hint for ``seat`` in ``game`` (a copy), off the event loop like a move."""
         return await self._call(hint_from_record, game.record(), seat)
+
+    async def review_slice(
+        self, record: dict[str, Any], seat: int, start: int, stop: int
+    ) -> list[dict[str, Any]]:
+        """The review entries of ``seat``'s decisions at action indices ``start``-``stop`` (see
+        ``cardavia.review.worker.review_slice``), off the event loop like a move."""
+        return await self._call(review_slice, record, seat, start, stop)
 
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker (or a thread, or here for ``inline``); args must pickle."""

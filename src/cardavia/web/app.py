@@ -11,12 +11,13 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from cardavia.web import live, pages
+from cardavia.web import live, pages, review_pages
 from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.guards import BodyLimit, CrossSiteGuard
 from cardavia.web.ownership import LeaseOwnership, SoloOwnership
 from cardavia.web.rate_limit import TokenBuckets
+from cardavia.web.reviews import Reviews
 from cardavia.web.store import Store
 from cardavia.web.tables import TableManager
 
@@ -43,9 +44,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         tables = TableManager(store, config, ai, ownership)
         await tables.start()
         app.state.store, app.state.tables, app.state.ai = store, tables, ai
+        app.state.reviews = reviews = Reviews(store, ai)
         try:
             yield
         finally:
+            await reviews.close()
             await tables.close()
             ai.close()
             await store.close()
@@ -59,4 +62,5 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.include_router(pages.router)
     app.include_router(live.router)
+    app.include_router(review_pages.router)
     return app

@@ -226,6 +226,7 @@ TABLE_MESSAGES: dict[str, str] = {
     "end.hand_empty": _("No cards left"),
     "end.new_deal": _("New deal"),
     "end.download": _("Download the game record"),
+    "end.review": _("Review this deal"),
     # the cards the player waits for (the server's ``waits``)
     "waits.title": _("One card from a win. You wait for:"),
     "waits.item": _("{card}: {value}, {unseen}"),
@@ -301,6 +302,80 @@ ERRORS: dict[str, str] = {
     "error.unknown_table": _("There is no such table."),
     "error.busy": _("The table is busy; try again."),
 }
+
+
+REVIEW_MESSAGES: dict[str, str] = {
+    # the replay
+    "review.step": _("Step {n} of {total}"),
+    "review.start": _("Start"),
+    "review.previous": _("Previous"),
+    "review.next": _("Next"),
+    "review.end": _("End"),
+    "review.next_flag": _("Next flagged decision"),
+    "review.no_flag": _("No flagged decision after this step."),
+    "review.slider": _("Step of the deal"),
+    "review.keys": _("Arrow keys step through the deal; Home and End jump."),
+    "review.show_all": _("Show every hand"),
+    "review.show_mine": _("What I could see then"),
+    "review.hand_hidden": _("Hidden"),
+    "review.opening": _("The deal"),
+    "review.action": _("{seat}: {action}"),
+    # the judgement
+    "review.decision": _("Your decision"),
+    "review.no_decision": _("You had nothing to decide at this step."),
+    "review.options": _("Every option, with your chance to win the deal after it"),
+    "review.chosen": _("your choice"),
+    "review.best": _("best"),
+    "review.chance": _("{percent}% chance to win"),
+    "review.loss": _("Loss: {points} percentage points"),
+    "review.flag.inaccuracy": _("Inaccuracy"),
+    "review.flag.mistake": _("Mistake"),
+    "review.flag.blunder": _("Blunder"),
+    "review.flag.none": _("Good choice"),
+    "review.accuracy": _("Accuracy: {accuracy}"),
+    "review.accuracy_note": _("100 means every choice was the computer's best."),
+    "review.flags_count": _("Inaccuracies: {inaccuracy}, mistakes: {mistake}, blunders: {blunder}"),
+    "review.graph": _("Your chance to win along the deal"),
+    "review.graph_text": _("Your chance to win, decision by decision"),
+    "review.graph_point": _("Action {index}: {percent}%"),
+    "review.graph_axis": _("Chance to win (%)"),
+    "review.progress": _("The computer is reviewing the deal: {done} of {total} parts done."),
+    "review.failed": _("The review could not be computed. Reload the page to try again."),
+    "review.upload_failed": _("This file could not be reviewed: {detail}"),
+    "review.too_big": _("This file is too large to be a game record."),
+    "review.reviewing": _("The computer is reviewing the record…"),
+    # why the best option is better (the review's "why" keys)
+    "review.wins_now": _("This wins the deal at once."),
+    "review.closer_to_win": _(
+        "It leaves your hand closer to a win: {missing} missing instead of {other_missing}."
+    ),
+    "review.more_outs": _(
+        "It keeps more cards that would complete your hand: {outs} instead of {other_outs}."
+    ),
+    "review.more_points": _("It keeps a hand that scores more: {points} instead of {other_points}."),
+    "review.avoids_feeding": _("It keeps back {card}, a card another player could use."),
+    "review.keeps_company": _("It keeps {card}, which still has partners in your hand."),
+    "review.takes_group": _("Taking the card completes a group at once: {group}."),
+    "review.pass_keeps_hand": _(
+        "Passing keeps your hand closer to a win: {missing} missing instead of {other_missing}."
+    ),
+    "review.better_plan": _("It keeps a better plan for completing your hand."),
+    "review.wins_more_playouts": _(
+        "Played out in {worlds} possible deals, it won {wins} of them, the other choice {other_wins}."
+    ),
+    "review.better": _("The computer rates it higher overall."),
+}
+
+
+def review_messages(lang: str, game: str) -> dict[str, Any]:
+    """The table's messages of ``game`` and the review page's, translated into ``lang``."""
+    out = table_messages(lang, game)
+    token = i18n.set_language(lang)
+    try:
+        out.update({key: i18n.gettext(text) for key, text in REVIEW_MESSAGES.items()})
+        return out
+    finally:
+        i18n._current.reset(token)
 
 
 def error_text(key: str) -> str:

@@ -115,6 +115,19 @@ class Lease:
     epoch: int
 
 
+# A finished deal's review from its human seat (the JSON of ``cardavia review``). A table of its
+# own, created whenever it is missing (every schema version may lack it; no version number moves).
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("doc", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A stored table: who plays which seat, the starting position and the actions so far."""
@@ -219,6 +232,7 @@ async def _migrate(conn: AsyncConnection) -> None:
         await conn.execute(text("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0"))
     if version < SCHEMA_VERSION:
         await conn.execute(update(schema_info).values(version=SCHEMA_VERSION))
+    await conn.run_sync(lambda sync: reviews.create(sync, checkfirst=True))
 
 
 class Store:
@@ -455,6 +469,26 @@ class Store:
                          bool(r.finished), str(r.secret_hash))
             for r in rows
         ]  # fmt: skip
+
+    async def save_review(self, table_id: str, seat: int, doc: dict[str, Any]) -> None:
+        """Keep a finished deal's review (a second save of the same review is refused by the key)."""
+        row = {"table_id": table_id, "seat": seat, "doc": json.dumps(doc, ensure_ascii=False),
+               "created_at": time.time()}
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(reviews.insert().values(**row))
+
+        await self._write(op)
+
+    async def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        """The stored review of a table from ``seat``'s side, or None."""
+        async with self._engine.connect() as conn:
+            query = select(reviews.c.doc).where(reviews.c.table_id == table_id, reviews.c.seat == seat)
+            doc = (await conn.execute(query)).scalar()
+        if doc is None:
+            return None
+        loaded: dict[str, Any] = json.loads(doc)
+        return loaded
 
     async def unfinished_ids(self) -> list[str]:
         """The ids of every table whose deal is not over."""

@@ -152,9 +152,13 @@ def shortlist(counts: tuple[int, ...], choices: Sequence[int], slack: int = 0) -
 
 
 def best_discard_value(counts: tuple[int, ...], exposed: int, sit: Situation) -> tuple[float, int]:
-    """The best discard by expected value minus danger, and its value."""
+    """The best discard by expected value minus danger, and its value; -1 and the holding's own
+    value when nothing may be discarded (only Generals and flowers are left)."""
+    choices = discard_choices(counts)
+    if not choices:
+        return hand_value(counts, exposed, sit), -1
     scored = []
-    for k in shortlist(counts, discard_choices(counts)):
+    for k in shortlist(counts, choices):
         after = list(counts)
         after[k] -= 1
         scored.append((hand_value(tuple(after), exposed, sit) - discard_danger(k, sit), k))

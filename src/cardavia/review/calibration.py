@@ -1,0 +1,158 @@
+"""Calibration: raw hard-tier scores turned into win chances, and the measures of how honest they are.
+
+A game's map is a logistic model over a few named features of one option (``features``): the raw
+score ``raw`` (hard's own value of the action), the stock left as a share of the full stock
+(``stock``), and their product. Its fitted coefficients live in ``fitted.py`` beside this module
+(written by ``scripts/calibrate.py``). The map must rise with ``raw`` at every stock level, so
+the options of one decision keep the hard tier's order; ``fit`` checks that and ``load`` refuses a
+table that breaks it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from cardavia.engine.errors import CardaviaError
+from cardavia.review.fitted import MAPS
+
+FEATURES = ("bias", "stock", "raw", "raw_stock")
+"""The features every map uses, in the order of its coefficients."""
+RIDGE = 1e-3
+"""L2 penalty of the fit (keeps Newton's steps finite when a feature barely varies)."""
+NEWTON_STEPS = 50
+DECILES = 10
+
+
+def features(raw: float, stock: float) -> tuple[float, ...]:
+    """The feature vector of one option: ``raw`` score, ``stock`` share left (0-1)."""
+    return (1.0, stock, raw, raw * stock)
+
+
+def _sigmoid(z: float) -> float:
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A fitted logistic map for one game."""
+
+    coef: tuple[float, ...]
+
+    def chance(self, raw: float, stock: float) -> float:
+        """The calibrated chance (0-1) of an option with this ``raw`` score at this ``stock`` share."""
+        return _sigmoid(sum(c * x for c, x in zip(self.coef, features(raw, stock), strict=True)))
+
+    def slope(self, stock: float) -> float:
+        """The map's log-odds slope in ``raw`` at this stock share (positive for a valid map)."""
+        return self.coef[2] + self.coef[3] * stock
+
+    def rising(self) -> bool:
+        """True when the map rises with ``raw`` at every stock share in [0, 1]."""
+        return self.slope(0.0) > 0 and self.slope(1.0) > 0
+
+
+def fit(rows: Sequence[tuple[float, float, int]]) -> Calibration:
+    """Fit the map on (raw, stock share, won 0/1) rows by logistic regression (``_newton``); when
+    the fit does not rise with ``raw`` at every stock share, again without the ``raw_stock`` term.
+    ``CardaviaError`` when even that does not rise."""
+    xs = [features(r, s) for r, s, _ in rows]
+    ys = [y for _, _, y in rows]
+    cal = Calibration(tuple(_newton(xs, ys)))
+    if not cal.rising():
+        plain = _newton([x[:3] for x in xs], ys)
+        cal = Calibration((*plain, 0.0))
+    if not cal.rising():
+        raise CardaviaError(f"the fitted map does not rise with the raw score: {list(cal.coef)}")
+    return cal
+
+
+def _newton(xs: Sequence[Sequence[float]], ys: Sequence[int]) -> list[float]:
+    """Logistic regression coefficients by Newton's method, ``RIDGE``-penalised."""
+    n = len(xs[0])
+    beta = [0.0] * n
+    for _ in range(NEWTON_STEPS):
+        grad = [-RIDGE * b for b in beta]
+        hess = [[RIDGE if i == j else 0.0 for j in range(n)] for i in range(n)]
+        for x, y in zip(xs, ys, strict=True):
+            p = _sigmoid(sum(b * v for b, v in zip(beta, x, strict=True)))
+            w = p * (1 - p)
+            for i in range(n):
+                grad[i] += (y - p) * x[i]
+                for j in range(n):
+                    hess[i][j] += w * x[i] * x[j]
+        step = _solve(hess, grad)
+        beta = [b + d for b, d in zip(beta, step, strict=True)]
+        if max(abs(d) for d in step) < 1e-9:
+            break
+    return beta
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve ``a x = b`` by Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [[*row, v] for row, v in zip(a, b, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            for c in range(col, n + 1):
+                m[r][c] -= f * m[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
+    return x
+
+
+@cache
+def load(game: str) -> Calibration:
+    """The committed map of ``game``; ``CardaviaError`` if it is missing or does not rise."""
+    entry = MAPS.get(game)
+    if entry is None:
+        raise CardaviaError(f"no calibration for {game}")
+    if tuple(entry["features"]) != FEATURES:
+        raise CardaviaError(f"the calibration of {game} uses other features: {entry['features']}")
+    cal = Calibration(tuple(float(c) for c in entry["coef"]))
+    if not cal.rising():
+        raise CardaviaError(f"the calibration of {game} does not rise with the raw score")
+    return cal
+
+
+def to_json(cal: Calibration, meta: Mapping[str, object]) -> dict[str, object]:
+    """One game's entry of ``fitted.MAPS``."""
+    return {"features": list(FEATURES), "coef": [round(c, 6) for c in cal.coef], **meta}
+
+
+def brier(pairs: Sequence[tuple[float, int]]) -> float:
+    """Mean squared error of predicted chances against 0/1 outcomes."""
+    return sum((p - y) ** 2 for p, y in pairs) / len(pairs)
+
+
+def base_rate_brier(pairs: Sequence[tuple[float, int]]) -> float:
+    """The Brier score of always predicting the observed base rate."""
+    rate = sum(y for _, y in pairs) / len(pairs)
+    return sum((rate - y) ** 2 for _, y in pairs) / len(pairs)
+
+
+def reliability(pairs: Sequence[tuple[float, int]]) -> list[dict[str, float]]:
+    """Rows by predicted decile (0-0.1, ..., 0.9-1): count, mean predicted, observed win rate."""
+    rows = []
+    for d in range(DECILES):
+        lo, hi = d / DECILES, (d + 1) / DECILES
+        inside = [(p, y) for p, y in pairs if lo <= p < hi or (d == DECILES - 1 and p == 1.0)]
+        if not inside:
+            rows.append({"decile": d, "count": 0, "predicted": math.nan, "observed": math.nan})
+            continue
+        rows.append({
+            "decile": d,
+            "count": len(inside),
+            "predicted": sum(p for p, _ in inside) / len(inside),
+            "observed": sum(y for _, y in inside) / len(inside),
+        })
+    return rows

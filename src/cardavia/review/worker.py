@@ -1,0 +1,45 @@
+"""The entry point of a review in the site's process pool: a plain, picklable function."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardavia.engine import record as records
+from cardavia.engine.notation import split_line
+from cardavia.review.calibration import load
+from cardavia.review.core import Progress, _canonical, accuracy_of, assess, check, evaluate, judges, review
+
+
+def review_record(record: dict[str, Any], seat: int, progress: Progress | None = None) -> dict[str, Any]:
+    """The review of a finished ``record`` from ``seat``'s side, as JSON-ready data (section 7).
+
+    Deterministic (the same record and seat give the same document, in any process). Raises
+    ``CardaviaError`` for a record that does not replay, an unfinished deal or a bad seat.
+    ``progress(done, total)`` is called as the seat's actions are judged (it runs in the worker:
+    pass something that reports across processes, such as a queue's ``put`` wrapped in a function).
+    """
+    return review(record, seat, progress)
+
+
+def review_slice(record: dict[str, Any], seat: int, start: int, stop: int) -> list[dict[str, Any]]:
+    """The entries (as in ``review``'s ``decisions``) of ``seat``'s decisions at action indices
+    ``start`` <= index < ``stop``: a part of a review that a worker computes alone. The parts of
+    every range, in order, are the review's decisions (``finish`` makes the document)."""
+    name = check(record, seat).spec.name
+    judge, cal = judges()[name], load(name)
+    game = records.start(record)
+    seats = game.spec.seats
+    out = []
+    for i, line in enumerate(record["actions"][:stop]):
+        s, action = split_line(line, seats)
+        if i >= start and s == seat and len(game.legal_actions(seat)) >= 2:
+            chosen = _canonical(game, seat, action, i, line)
+            out.append({"index": i, **assess(judge, evaluate(game, seat), cal, chosen)})
+        game.apply(s, action)
+    return out
+
+
+def finish(game: str, seat: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The review document of these decisions (all of the deal's, in order)."""
+    return {"game": game, "seat": seat, "accuracy": accuracy_of([d["loss"] for d in decisions]),
+            "decisions": decisions}

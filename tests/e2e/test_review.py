@@ -1,0 +1,145 @@
+"""The review of a deal in a real browser: opened from the end panel, stepped through with keys and
+slider, a jump to a flagged decision, a record file uploaded; axe clean; screenshots at 1280x720
+and 360 px."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .checks import missing_glyphs, overflowing, phone_page
+from .test_table import END, play_to_the_end, serious_violations, start_table
+
+REVIEW = "#review"
+MAIN = f"{REVIEW} [data-role=main]"
+STEP = f"{REVIEW} [data-role=step]"
+SLIDER = f"{REVIEW} [data-role=slider]"
+
+
+def step_number(page: Page) -> int:
+    return int(page.locator(SLIDER).input_value())
+
+
+def review_data(page: Page, url: str) -> dict[str, Any]:
+    data: dict[str, Any] = page.evaluate("(u) => fetch(u).then((r) => r.json())", url)
+    return data
+
+
+def test_review_from_the_end_panel_keys_slider_flags_and_upload(
+    context: BrowserContext, browser: Browser, server: str, artifacts: Path, tmp_path: Path
+) -> None:
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    table_url = start_table(page, server, "paohuzi")
+    play_to_the_end(page, seed=7, keyboard_first=False)
+    link = page.locator(f"{END} a.review-link")
+    expect(link).to_be_visible()
+    with page.expect_navigation():
+        link.click()
+    assert page.url == table_url + "/review"
+    expect(page.locator(MAIN)).to_be_visible(timeout=60_000)
+    data = review_data(page, table_url + "/review/data")
+    assert data["status"] == "ready"
+    steps = len(data["steps"])
+
+    # keys and slider
+    assert step_number(page) == 0
+    page.locator("h1").click()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert step_number(page) == 2
+    page.keyboard.press("ArrowLeft")
+    assert step_number(page) == 1
+    page.keyboard.press("End")
+    assert step_number(page) == steps - 1
+    page.keyboard.press("Home")
+    assert step_number(page) == 0
+    page.locator(SLIDER).fill(str(steps // 2))
+    assert step_number(page) == steps // 2
+    expect(page.locator(STEP)).to_have_text(f"Step {steps // 2 + 1} of {steps}")
+    page.locator("[data-nav=next]").click()
+    assert step_number(page) == steps // 2 + 1
+
+    # the next flagged decision (random clicking makes some), with its options, bars and sentence
+    # (a decision at action i is shown at the step of action i - 1; "next" looks after the step shown)
+    step_of = {s["index"]: n for n, s in enumerate(data["steps"])}
+    flagged = [d for d in data["review"]["decisions"] if d["flag"] and step_of[d["index"] - 1] > 0]
+    page.locator("[data-nav=start]").click()
+    page.locator("[data-nav=flag]").click()
+    judgement = page.locator(f"{REVIEW} [data-role=judgement]")
+    if flagged:
+        first = flagged[0]
+        assert step_number(page) == step_of[first["index"] - 1]
+        expect(judgement.locator(".flag")).to_have_attribute("data-flag", first["flag"])
+        expect(judgement.locator("li.option")).to_have_count(len(first["legal"]))
+        expect(judgement.locator("li.option[data-chosen]")).to_have_count(1)
+        expect(judgement.locator("li.option[data-best]")).to_have_count(1)
+        assert (judgement.locator(".why").text_content() or "").endswith(".")
+    else:
+        expect(page.locator(STEP)).to_have_text("No flagged decision after this step.")
+    # every hand, then what the seat could see then (the others' hands hidden mid-deal)
+    page.locator("[data-nav=start]").click()
+    page.keyboard.press("ArrowRight")
+    all_cards = page.locator(f"{REVIEW} [data-role=table] svg.card").count()
+    page.locator(f"{REVIEW} [data-role=mine]").check()
+    assert page.locator(f"{REVIEW} [data-role=table] svg.card").count() < all_cards
+    page.locator(f"{REVIEW} [data-role=mine]").uncheck()
+    # the graph and its text
+    expect(page.locator(f"{REVIEW} .review-graph svg[role=img]")).to_have_count(1)
+    assert page.locator(f"{REVIEW} .graph-text li").count() == len(data["review"]["decisions"])
+    if flagged:
+        page.locator("[data-nav=start]").click()
+        page.locator("[data-nav=flag]").click()
+    assert serious_violations(page) == []
+    page.screenshot(path=str(artifacts / "review-1280x720.png"))
+    page.screenshot(path=str(artifacts / "review-1280-full.png"), full_page=True)
+
+    # a second visit is instant: the stored review comes with the page's first answer
+    page.reload()
+    expect(page.locator(MAIN)).to_be_visible(timeout=5_000)
+
+    # the record file, uploaded on /review, from another seat
+    record = page.evaluate("(u) => fetch(u).then((r) => r.json())", table_url + "/record")
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    upload = context.new_page()
+    upload.goto(server + "/review")
+    assert serious_violations(upload) == []
+    upload.locator(f"{REVIEW} input[type=file]").set_input_files(str(path))
+    upload.locator(f"{REVIEW} select[name=seat]").select_option("1")
+    upload.locator(f"{REVIEW} form button[type=submit]").click()
+    expect(upload.locator(MAIN)).to_be_visible(timeout=60_000)
+    expect(upload.locator(f"{REVIEW} .accuracy")).to_contain_text("Accuracy")
+    upload.keyboard.press("End")
+    assert serious_violations(upload) == []
+    # a bad file is answered in words
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not a record", encoding="utf-8")
+    other = context.new_page()
+    other.goto(server + "/review")
+    other.locator(f"{REVIEW} input[type=file]").set_input_files(str(bad))
+    other.locator(f"{REVIEW} form button[type=submit]").click()
+    expect(other.locator(f"{REVIEW} [data-role=status]")).to_contain_text("could not be reviewed")
+
+    # a phone, in Czech (long words): nothing overflows
+    with phone_page(browser, server, "cs") as small:
+        small.context.add_cookies([c for c in context.cookies() if c["name"].startswith("cardavia_t_")])
+        small.goto(table_url + "/review")
+        expect(small.locator(MAIN)).to_be_visible(timeout=10_000)
+        small.locator("[data-nav=flag]").click()
+        width = small.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 360, f"the review is {width} px wide on a 360 px screen"
+        assert overflowing(small) == []
+        assert serious_violations(small) == []
+        small.screenshot(path=str(artifacts / "review-cs-360.png"), full_page=True)
+    # the upload page in every other language: no overflow at 360 px, every glyph drawn
+    for lang in ("es", "da", "zh"):
+        with phone_page(browser, server, lang) as phone:
+            phone.goto(server + "/review")
+            assert overflowing(phone) == []
+            assert missing_glyphs(phone)["missing"] == []
+            assert serious_violations(phone) == []
+            phone.screenshot(path=str(artifacts / f"review-upload-{lang}-360.png"), full_page=True)
