@@ -166,7 +166,8 @@ def test_the_hint_marks_a_legal_action_and_says_why(browser: Browser, server: st
         hint = page.locator(HINT)
         expect(hint).to_be_visible()
         expect(hint).to_have_text(catalogue["hint.ask"])
-        hint.click()
+        hint.focus()
+        page.keyboard.press("h")  # the hint's key (Keys help); the focus then goes to the suggestion
         expect(page.locator(f"{HINT_TEXT} .hint-reason")).not_to_be_empty(timeout=15_000)
         answer = record(page)["hints"][-1]
         assert answer["action"] in legal
@@ -175,6 +176,7 @@ def test_the_hint_marks_a_legal_action_and_says_why(browser: Browser, server: st
         expect(marked).to_have_count(1)
         assert marked.get_attribute("data-action") == answer["action"]
         expect(marked.locator(".hint-badge")).to_have_text(catalogue["hint.badge"])
+        expect(marked).to_be_focused()
         reason = page.locator(f"{HINT_TEXT} .hint-reason").text_content() or ""
         assert "hint." not in reason and "{" not in reason, reason
         assert reason[0].isupper() and reason.endswith("."), reason
