@@ -135,8 +135,13 @@ class Table {
       }
     } else if (message.type === "hint") {
       this.hintId = null;
-      this.dock.hint = message;
       this.dock.hintAsked = null;
+      // A late answer, for a decision no longer on screen, is dropped (it must not undo a newer one).
+      if (!this.state || message.window !== this.state.window) {
+        this.redrawDock();
+        return;
+      }
+      this.dock.hint = message;
       const asking = this.hintFocus;
       this.hintFocus = false;
       this.redrawDock();
