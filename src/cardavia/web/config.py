@@ -29,6 +29,9 @@ class WebConfig:
     ``ai_tier_override`` makes every computer seat use that tier (benchmarks use ``random``).
     ``start_rate_per_minute`` is how many new tables one client (IP address) may deal a minute, with
     up to ``start_burst`` at once; 0 sets no limit.
+    On a shared PostgreSQL, ``node`` names this process (in logs and in its leases; empty: the host
+    name and process id) and ``lease_ttl`` is how many seconds its tables stay its own after its last
+    heartbeat: how long they wait, should it die, before another process takes them over.
     """
 
     db_url: str = DEFAULT_DB
@@ -42,6 +45,8 @@ class WebConfig:
     table_seed: int | None = None  # tests: table ids and deal secrets from this seed, not at random
     start_rate_per_minute: int = 10
     start_burst: int = 5
+    node: str = ""
+    lease_ttl: float = 5.0
 
 
 def database_url(value: str | None) -> str:

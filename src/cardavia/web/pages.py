@@ -28,6 +28,7 @@ from cardavia.web.config import (
     table_settings,
 )
 from cardavia.web.messages import table_messages
+from cardavia.web.ownership import Unavailable
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
 from cardavia.web.store import Store
@@ -178,11 +179,11 @@ async def start_game(request: Request, game: str) -> Response:
         page = error_page(request, 429, N_("Too many new deals"), message)
         page.headers["Retry-After"] = str(math.ceil(wait))
         return page
-    actor, secret = await _tables(request).create(game, difficulty)
-    response = RedirectResponse(f"/tables/{actor.id}", status_code=303)
+    table_id, secret = await _tables(request).deal(game, difficulty)
+    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     secure = _config(request).secure_cookies
     response.set_cookie(
-        table_cookie(actor.id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
+        table_cookie(table_id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
     )
     return response
 
@@ -198,7 +199,12 @@ def _start_wait(request: Request) -> float:
 async def _owned_table(request: Request, table_id: str) -> TableActor | HTMLResponse:
     if not table_id.isalnum() or len(table_id) > 32:
         return _not_found(request, N_("There is no such table."))
-    actor = await _tables(request).get(table_id)
+    try:
+        actor = await _tables(request).get(table_id)
+    except Unavailable:  # another process holds the table and did not let go in time
+        page = error_page(request, 503, N_("Not yet"), N_("The table is busy; try again."))
+        page.headers["Retry-After"] = "1"
+        return page
     if actor is None:
         return _not_found(request, N_("There is no such table."))
     if not actor.owns(request.cookies.get(table_cookie(table_id))):
