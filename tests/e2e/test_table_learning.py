@@ -166,7 +166,8 @@ def test_the_hint_marks_a_legal_action_and_says_why(browser: Browser, server: st
         hint = page.locator(HINT)
         expect(hint).to_be_visible()
         expect(hint).to_have_text(catalogue["hint.ask"])
-        hint.click()
+        hint.focus()
+        page.keyboard.press("h")  # the hint's key (Keys help); the focus then goes to the suggestion
         expect(page.locator(f"{HINT_TEXT} .hint-reason")).not_to_be_empty(timeout=15_000)
         answer = record(page)["hints"][-1]
         assert answer["action"] in legal
@@ -175,6 +176,7 @@ def test_the_hint_marks_a_legal_action_and_says_why(browser: Browser, server: st
         expect(marked).to_have_count(1)
         assert marked.get_attribute("data-action") == answer["action"]
         expect(marked.locator(".hint-badge")).to_have_text(catalogue["hint.badge"])
+        expect(marked).to_be_focused()
         reason = page.locator(f"{HINT_TEXT} .hint-reason").text_content() or ""
         assert "hint." not in reason and "{" not in reason, reason
         assert reason[0].isupper() and reason.endswith("."), reason
@@ -311,3 +313,33 @@ def test_waits_and_hints_read_whole_in_every_language_on_a_phone(
         assert not RAW.search(page.locator(TABLE).inner_text())
         expect_in_view(page, f"waits and hint at 360 px in {lang}")
         page.screenshot(path=str(artifacts / f"learning-paohuzi-{lang}-360.png"))
+
+
+def test_a_discard_hint_marks_one_card_of_the_hand(
+    context: BrowserContext, server: str, artifacts: Path
+) -> None:
+    page = new_table_page(context)
+    start_table(page, server, "sisepai")
+    catalogue = messages(page)
+    hand = ["RG", "RC", "RH", "RS", "YS", "YE", "YE", "WS", "WN", "WN", "GA", "GC", "GH", "GS", "F2"]
+    legal = [f"discard {c}" for c in dict.fromkeys(hand) if c not in ("RG", "F2")]
+    feed(page, synthetic_state("sisepai", 9700, window=9700, legal=legal, step="decision",
+                               view={"seats": _mine(hand, 4)}))  # fmt: skip
+    wait_shown(page, 9700)
+    reason = {"key": "hint.discard_least", "params": {"card": "WN", "missing": 3}}
+    feed(page, {"type": "hint", "id": 7, "window": 9700, "action": "discard WN", "reason": reason})
+    marked = page.locator(f"{TABLE} [data-role=hand] .hinted")
+    expect(marked).to_have_count(1)  # one of the two white Cannons
+    expect(marked).to_have_attribute("data-action", "discard WN")
+    expect(marked.locator(".hint-badge")).to_have_text(catalogue["hint.badge"])
+    action = page.locator(f"{HINT_TEXT} .hint-action")
+    expect(action).to_have_text("The computer would discard this card: white Cannon.")
+    expect(page.locator(f"{HINT_TEXT} .hint-reason")).to_have_text(
+        "This card helps your hand least: white Cannon. Without it your hand is 3 cards from complete."
+    )
+    # A late hint, for another decision, changes nothing here.
+    feed(page, {"type": "hint", "id": 8, "window": 9699, "action": "discard RC", "reason": reason})
+    expect(marked).to_have_attribute("data-action", "discard WN")
+    settle(page)
+    expect_in_view(page, "a discard hint")
+    page.screenshot(path=str(artifacts / "hint-discard-sisepai.png"))

@@ -52,8 +52,9 @@ class Table {
     }, this.words, this.art, this.game, groups, (action) => this.act(action));
     this.dock.waitsOn = root.dataset.waits !== "off";
     this.dock.hintsOn = root.dataset.hints === "on";
-    /** The id of the hint request in flight. @type {number | null} */
+    /** The id of the hint request in flight, and whether its answer takes the focus. @type {number | null} */
     this.hintId = null;
+    this.hintFocus = false;
     this.end = new EndPanel(part("end"), this.words, this.art, this.game, groups);
     this.log = new LogBook(/** @type {HTMLOListElement} */ (part("log")), this.words, this.art, this.game);
     /** The frame on screen. @type {any} */
@@ -134,9 +135,19 @@ class Table {
       }
     } else if (message.type === "hint") {
       this.hintId = null;
-      this.dock.hint = message;
       this.dock.hintAsked = null;
+      // A late answer, for a decision no longer on screen, is dropped (it must not undo a newer one).
+      if (!this.state || message.window !== this.state.window) {
+        this.redrawDock();
+        return;
+      }
+      this.dock.hint = message;
+      const asking = this.hintFocus;
+      this.hintFocus = false;
       this.redrawDock();
+      // The answer takes the button's place: the focus goes on to the suggested action.
+      const marked = /** @type {HTMLElement | null} */ (this.root.querySelector(".hinted"));
+      if (asking && marked) marked.focus({ preventScroll: true });
     } else if (message.type === "error") {
       if (this.hintId !== null && message.id === this.hintId) {
         this.hintId = null;
@@ -154,6 +165,9 @@ class Table {
     this.nextId += 1;
     this.hintId = this.nextId;
     this.dock.hintAsked = this.state.window;
+    // Was the player on the button (by Tab or by its key)? Its answer then takes the focus.
+    const active = document.activeElement;
+    this.hintFocus = active === this.part("hint") || active === document.body || active === null;
     this.send({ type: "hint", id: this.nextId });
     this.redrawDock();
   }
