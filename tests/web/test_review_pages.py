@@ -249,4 +249,4 @@ def test_the_reviews_table_is_made_on_a_database_that_lacks_it(tmp_path) -> None
 
     (saved, other), again, version = run_async(scenario)
     assert saved == again == {"accuracy": 90.0, "decisions": []} and other is None
-    assert version == SCHEMA_VERSION == 2
+    assert version == SCHEMA_VERSION  # the reviews table moves no schema number

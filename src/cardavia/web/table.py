@@ -34,7 +34,7 @@ from cardavia.engine.rng import Rng
 from cardavia.web.ai_runner import BUDGET, AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.frames import Frame, FrameBuilder, waits_of
-from cardavia.web.store import Store
+from cardavia.web.store import Lease, Store
 
 log = logging.getLogger("cardavia.web.table")
 
@@ -158,6 +158,7 @@ class TableInfo:
     difficulty: str
     secret_hash: str  # of the owner's cookie
     secret: str | None  # the deal's secret (None for tables stored before secrets existed)
+    hints: int = 0  # hints the owner asked for so far
 
 
 class TableActor:
@@ -173,10 +174,13 @@ class TableActor:
         store: Store,
         config: WebConfig,
         ai: AiRunner,
+        lease: Lease | None = None,
     ) -> None:
         """Take a table's ``frames`` so far (not empty): the owner has seen the first ``shown``,
-        the rest are released at their pace."""
+        the rest are released at their pace. ``lease`` is how this process holds the table on a
+        shared database (every append is stored under it, or refused)."""
         self.info = info
+        self.lease = lease
         self.id = info.id
         self.seat = info.seat
         self.difficulty = info.difficulty
@@ -204,7 +208,7 @@ class TableActor:
         self.paused = False
         self._release_at = now + self._step_time(self.last.kind)
         self.late = 0  # steps released after their time because a computer was still thinking
-        self.hints = 0  # hints the owner asked for
+        self.hints = info.hints  # hints the owner asked for, stored with the table
         self.broken = False  # an action could not be stored: the table must be reloaded
         self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
@@ -235,11 +239,14 @@ class TableActor:
         self._arm_countdown()
 
     async def stop(self) -> None:
-        """Stop the loop and every helper task, waiting for them."""
+        """Stop the loop and every helper task, waiting for them. The owner's actions still waiting
+        are refused (``error.busy``): no socket waits for an answer that cannot come."""
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        while not self._inbox.empty():
+            _refuse(self._inbox.get_nowait())
         for sub in self.subscribers:
             sub.push({"type": "close"})
 
@@ -282,11 +289,12 @@ class TableActor:
     async def hint(self) -> dict[str, Any]:
         """What the hard tier would play on the human's open decision, from his own view, and why:
         ``{"window", "action", "reason": {"key", "params"}}``. ``ActionRefused`` when nothing is
-        open. Counted in ``hints``."""
+        open. Counted in ``hints`` and in the store before it is answered."""
         decision = self._decision
         if decision is None:
             raise ActionRefused("error.not_your_turn")
         answer = await self._ai.hint(self.game.clone(), self.seat)
+        await self._store.count_hint(self.id)
         self.hints += 1
         return {"window": decision.v, **answer}
 
@@ -316,10 +324,12 @@ class TableActor:
                     self.subscribers.add(item.sub)
                     item.sub.push(self.state_message(self.last, events=[], snapshot=True))
                     self._wake.set()
+            except asyncio.CancelledError:  # stopped in the middle of this input
+                _refuse(item)
+                raise
             except Exception:
                 log.exception("table %s: input %s failed", self.id, type(item).__name__)
-                if isinstance(item, HumanAct) and not item.reply.done():
-                    item.reply.set_exception(ActionRefused("error.busy"))
+                _refuse(item)
                 if self.broken:
                     subs = list(self.subscribers)
                     self.subscribers.clear()
@@ -397,19 +407,22 @@ class TableActor:
         events = trial.apply(seat, action)  # an illegal action raises and changes nothing
         lines = trial.actions()
         try:
-            await self._store.append(self.id, len(lines) - 1, lines[-1], timeout)
+            await self._store.append(self.id, len(lines) - 1, lines[-1], timeout, self.lease)
         except Exception:
             # Not stored, so it must not count: the table is dropped and reloaded from the database.
             self.broken = True
             raise
+        if trial.decision() is None and not self.finished_noted:
+            try:
+                await self._store.mark_finished(self.id)  # before anyone is shown the end
+                self.finished_noted = True
+            except Exception:  # the next load of the table notes it
+                log.exception("table %s: the end of the deal could not be noted", self.id)
         self.game = trial
         self._builder.events(events, timeout=timeout)
         now = time.monotonic()
         self._pending.extend((frame, now) for frame in self._builder.settle(trial))
         self._wake.set()
-        if trial.decision() is None and not self.finished_noted:
-            self.finished_noted = True
-            await self._store.mark_finished(self.id)
 
     # -- computer seats -------------------------------------------------------------------------
 
@@ -533,6 +546,11 @@ class TableActor:
             sub.push(message)
             if sub.closed:
                 self.subscribers.discard(sub)
+
+
+def _refuse(item: Input) -> None:
+    if isinstance(item, HumanAct) and not item.reply.done():
+        item.reply.set_exception(ActionRefused("error.busy"))
 
 
 def _close_all(subs: list[Subscriber]) -> None:
