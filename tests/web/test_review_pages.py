@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from tests.review.helpers import deal
 
 from cardavia.review import review
 from cardavia.web.table import hash_secret, new_secret
+from review.helpers import deal  # tests/ is on the path: its folders are packages
 
 from .helpers import start_table
 
@@ -249,4 +249,4 @@ def test_the_reviews_table_is_made_on_a_database_that_lacks_it(tmp_path) -> None
 
     (saved, other), again, version = run_async(scenario)
     assert saved == again == {"accuracy": 90.0, "decisions": []} and other is None
-    assert version == SCHEMA_VERSION  # the reviews table moves no schema number
+    assert version == SCHEMA_VERSION  # the table comes without a schema step of its own

@@ -41,6 +41,8 @@ router = APIRouter()
 MAX_FIELDS = 20
 TABLE_COOKIE_PREFIX = "cardavia_t_"
 LISTED_TABLES = 50  # the most table cookies of one browser the game page looks up
+MY_DEALS = 10  # the most finished deals the game page lists
+Deal = dict[str, Any]  # one of a browser's deals as the game page lists it
 
 
 async def read_form(request: Request) -> dict[str, str] | None:
@@ -73,12 +75,10 @@ def table_cookie(table_id: str) -> str:
     return f"{TABLE_COOKIE_PREFIX}{table_id}"
 
 
-async def unfinished_deals(
-    request: Request, game: str, lang: str, finished: bool = False
-) -> list[dict[str, Any]]:
-    """This browser's tables of ``game`` whose deal is not over (``finished``: is over, for their
-    review links), newest first, for the game page: id, difficulty label, how long ago it was dealt
-    (in ``lang``), actions played.
+async def my_deals(request: Request, game: str, lang: str) -> tuple[list[Deal], list[Deal]]:
+    """This browser's tables of ``game``, newest first, for the game page: the unfinished ones and
+    at most ``MY_DEALS`` finished ones, each with its id, difficulty label, how long ago it was dealt
+    (in ``lang``) and the actions played.
 
     A table is this browser's when it holds the table's owner secret (its cookie).
     """
@@ -92,16 +92,21 @@ async def unfinished_deals(
     labels = dict(_localized_difficulties(request))
     now = time.time()
     loc = "zh_Hans" if lang == "zh" else lang
-    return [
+    rows = [
+        row for row in await store.summaries(ids)
+        if row.game == game and hash_secret(secrets[row.id]) == row.secret_hash
+    ]  # fmt: skip
+    listed = [
         {
             "id": row.id,
             "difficulty": labels.get(row.difficulty, row.difficulty),
             "when": format_timedelta(timedelta(seconds=row.created_at - now), add_direction=True, locale=loc),
             "moves": row.actions,
+            "finished": row.finished,
         }
-        for row in await store.summaries(ids)
-        if row.game == game and row.finished == finished and hash_secret(secrets[row.id]) == row.secret_hash
+        for row in rows
     ]
+    return [d for d in listed if not d["finished"]], [d for d in listed if d["finished"]][:MY_DEALS]
 
 
 def _tables(request: Request) -> TableManager:
@@ -139,19 +144,21 @@ async def catalogue_page(request: Request) -> HTMLResponse:
 
 @router.get("/games/{game}", response_class=HTMLResponse)
 async def game_page(request: Request, game: str) -> HTMLResponse:
-    """A game's page: description, difficulty and start button, and this browser's unfinished deals."""
+    """A game's page: description, difficulty and start button, and this browser's deals (the
+    unfinished to resume, the finished to review)."""
     if game not in content.GAMES:
         return _not_found(request, N_("There is no such game."))
     lang = request_language(request)
+    unfinished, finished = await my_deals(request, game, lang)
     return render(
         request,
         "game.html",
         game=game_info(game, lang),
         table=None,
+        deals=finished,
         difficulties=_localized_difficulties(request),
         difficulty="normal",
-        unfinished=await unfinished_deals(request, game, lang),
-        finished=await unfinished_deals(request, game, lang, finished=True),
+        unfinished=unfinished,
     )
 
 
@@ -237,7 +244,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         difficulties=_localized_difficulties(request),
         difficulty=actor.difficulty,
         unfinished=[],
-        finished=[],
+        deals=[],
         rules_template=content.rules_template(name, lang),
     )
 

@@ -83,17 +83,6 @@ actions = Table(
     Column("epoch", Integer, nullable=True),
     PrimaryKeyConstraint("table_id", "seq"),
 )
-# A finished deal's review from its human seat (the JSON of ``cardavia review``). A table of its
-# own, created whenever it is missing (every schema version may lack it; no version number moves).
-reviews = Table(
-    "reviews",
-    metadata,
-    Column("table_id", String(32), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("doc", Text, nullable=False),
-    Column("created_at", Float, nullable=False),
-    PrimaryKeyConstraint("table_id", "seat"),
-)
 # Which process holds which live table (a shared PostgreSQL; empty in a SQLite file). A lease is
 # valid while its owner's row in ``nodes`` has not expired, by the database's clock; ``epoch`` grows
 # with every change of hands; ``handoff`` asks the holder to let the table go.
@@ -124,6 +113,19 @@ class Lease:
 
     owner: str
     epoch: int
+
+
+# A finished deal's review from its human seat (the JSON of ``cardavia review``). A table of its
+# own, created whenever it is missing (every schema version may lack it; no version number moves).
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("doc", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
 
 
 @dataclass(frozen=True)
@@ -443,26 +445,6 @@ class Store:
             hints=int(row.hints),
         )
 
-    async def save_review(self, table_id: str, seat: int, doc: dict[str, Any]) -> None:
-        """Keep a finished deal's review (a second save of the same review is refused by the key)."""
-        row = {"table_id": table_id, "seat": seat, "doc": json.dumps(doc, ensure_ascii=False),
-               "created_at": time.time()}
-
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(reviews.insert().values(**row))
-
-        await self._write(op)
-
-    async def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
-        """The stored review of a table from ``seat``'s side, or None."""
-        async with self._engine.connect() as conn:
-            query = select(reviews.c.doc).where(reviews.c.table_id == table_id, reviews.c.seat == seat)
-            doc = (await conn.execute(query)).scalar()
-        if doc is None:
-            return None
-        loaded: dict[str, Any] = json.loads(doc)
-        return loaded
-
     async def summaries(self, ids: Sequence[str]) -> list[TableSummary]:
         """The stored tables among ``ids`` (unknown ids are left out), newest first."""
         if not ids:
@@ -487,6 +469,26 @@ class Store:
                          bool(r.finished), str(r.secret_hash))
             for r in rows
         ]  # fmt: skip
+
+    async def save_review(self, table_id: str, seat: int, doc: dict[str, Any]) -> None:
+        """Keep a finished deal's review (a second save of the same review is refused by the key)."""
+        row = {"table_id": table_id, "seat": seat, "doc": json.dumps(doc, ensure_ascii=False),
+               "created_at": time.time()}
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(reviews.insert().values(**row))
+
+        await self._write(op)
+
+    async def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        """The stored review of a table from ``seat``'s side, or None."""
+        async with self._engine.connect() as conn:
+            query = select(reviews.c.doc).where(reviews.c.table_id == table_id, reviews.c.seat == seat)
+            doc = (await conn.execute(query)).scalar()
+        if doc is None:
+            return None
+        loaded: dict[str, Any] = json.loads(doc)
+        return loaded
 
     async def unfinished_ids(self) -> list[str]:
         """The ids of every table whose deal is not over."""

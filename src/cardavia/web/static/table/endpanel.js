@@ -114,9 +114,8 @@ export class EndPanel {
       el("button", { type: "submit", class: "button", text: w.t("end.new_deal") }),
     );
     const download = el("a", { class: "button secondary download", href: state.record_url, download: "", text: w.t("end.download") });
-    const review = el("a", {
-      class: "button secondary review-link", href: String(state.record_url).replace(/\/record$/, "/review"), text: w.t("end.review"),
-    });
+    const reviewUrl = String(state.record_url).replace(/\/record$/, "/review"); // the deal's review page
+    const review = el("a", { class: "button review-link", href: reviewUrl, text: w.t("end.review") });
     return el("div", { class: "end-actions" }, again, review, download);
   }
 }
