@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .checks import missing_glyphs, overflowing, phone_page
-from .test_table import END, play_to_the_end, serious_violations, start_table
+from .tables import END, new_table_page, play_until, serious_violations, start_table
 
 REVIEW = "#review"
 MAIN = f"{REVIEW} [data-role=main]"
@@ -31,10 +31,10 @@ def review_data(page: Page, url: str) -> dict[str, Any]:
 def test_review_from_the_end_panel_keys_slider_flags_and_upload(
     context: BrowserContext, browser: Browser, server: str, artifacts: Path, tmp_path: Path
 ) -> None:
-    page = context.new_page()
+    page = new_table_page(context)
     page.set_viewport_size({"width": 1280, "height": 720})
     table_url = start_table(page, server, "paohuzi")
-    play_to_the_end(page, seed=7, keyboard_first=False)
+    assert play_until(page, lambda page, actions: False, seed=7) is False  # to the end
     link = page.locator(f"{END} a.review-link")
     expect(link).to_be_visible()
     with page.expect_navigation():

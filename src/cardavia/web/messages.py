@@ -319,6 +319,9 @@ REVIEW_MESSAGES: dict[str, str] = {
     "review.show_mine": _("What I could see then"),
     "review.hand_hidden": _("Hidden"),
     "review.opening": _("The deal"),
+    "review.dealer": _("Dealer"),
+    "review.no_public": _("No card is open to claims."),
+    "review.public_owner": _("Shown by {seat}"),
     "review.action": _("{seat}: {action}"),
     # the judgement
     "review.decision": _("Your decision"),

@@ -2,6 +2,10 @@
 // computer's judgement of each of the player's decisions. It draws only what the server sends
 // (review_pages.py): the review document, the replay's steps and the words of the page.
 
+import { CardArt } from "./table/cards.js";
+import { LogBook } from "./table/logbook.js";
+import { Words } from "./table/words.js";
+
 const root = document.getElementById("review");
 const catalogue = document.getElementById("review-messages");
 const SVG = "http://www.w3.org/2000/svg";
@@ -130,17 +134,12 @@ function withoutPublic(codes) {
 /** An action in words. @param {string} action */
 function describe(action) {
   const [verb, ...rest] = action.split(" ");
-  const groups = rest.join(" ").split(" / ").map((g) => g.split(" ").filter(Boolean));
-  /** @type {string[]} */
-  let codes = [];
-  let key = `action.${verb}`;
-  if (verb === "discard") codes = groups[0];
-  else if (verb === "take") {
-    codes = withoutPublic(groups[0]);
-    if (!codes.length) key = "action.take_alone";
-  } else if (verb === "chi") codes = [withoutPublic(groups[0]), ...groups.slice(1)].flat();
-  else if (!(key in M)) return t("action.other", { action });
-  return t(key, { cards: cardNames(codes) });
+  if (verb === "discard") return t("hand.discard", { card: cardName(rest[0]) });
+  if (verb === "take" || verb === "chi") {
+    const groups = rest.join(" ").split(" / ").map((g) => cardNames(g.split(" ").filter(Boolean)));
+    return t("group.kind_cards", { kind: t(`action.${verb}`), cards: groups.join(" / ") });
+  }
+  return `action.${verb}` in M ? t(`action.${verb}`) : t("action.other", { action });
 }
 
 /** @param {Record<string, any>} params */
@@ -158,17 +157,6 @@ function wordsFor(params) {
     else out[key] = value;
   }
   return out;
-}
-
-/** @param {{kind: string, params: Record<string, any>}} event */
-function eventText(event) {
-  const status = event.params && event.params.status;
-  if (status && `event.${event.kind}.${status}` in M) return t(`event.${event.kind}.${status}`);
-  if ((M.silent || []).includes(event.kind)) return "";
-  const base = `event.${event.kind}`;
-  const own = Boolean(event.params && event.params.seat === state.seat);
-  const key = own && `${base}.you` in M ? `${base}.you` : base;
-  return key in M ? t(key, wordsFor(event.params || {})) : t("event.generic", { kind: event.kind });
 }
 
 const oneDecimal = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -375,7 +363,7 @@ function drawTable(view) {
   for (let i = 1; i <= count; i += 1) {
     const s = (state.seat + i) % count;
     const info = view.seats[s];
-    const name = seatName(s) + (view.dealer === s ? ` · ${t("seat.dealer")}` : "");
+    const name = seatName(s) + (view.dealer === s ? ` · ${t("review.dealer")}` : "");
     const asked = (view.to_act || []).includes(s);
     const panel = el("section", { class: "seat", "data-seat": s, "aria-current": asked ? "true" : null, "aria-label": name },
       el("h3", { text: name }));
@@ -385,20 +373,18 @@ function drawTable(view) {
       panel.append(el("div", { class: "melds", role: "group", "aria-label": t("table.melds") }, ...info.melds.map(group)));
     }
     if (info.discards && info.discards.length) {
-      panel.append(el("div", { class: "discards" }, el("span", { class: "label", text: t("table.discards") }),
-        cardsRow(info.discards, t("table.discards"))));
+      const label = t(`table.discards.${game}`);
+      panel.append(el("div", { class: "discards" }, el("span", { class: "label", text: label }), cardsRow(info.discards, label)));
     }
     box.append(panel);
   }
-  const centre = el("div", { class: "table-centre" }, el("p", { class: "stock", text: t("table.stock", { n: view.stock }) }));
+  const centre = el("div", { class: "table-centre" }, el("p", { class: "stock", text: tn("stock", Number(view.stock) || 0) }));
   const pub = view.public;
   if (pub && pub.card) {
-    centre.append(el("figure", { class: "public", "aria-label": t("table.public") }, cardsRow([pub.card], t("table.public")),
-      el("figcaption", {
-        text: t(pub.owner === state.seat && "table.public_owner.you" in M ? "table.public_owner.you" : "table.public_owner",
-          { card: cardName(pub.card), seat: seatName(pub.owner) }),
-      })));
-  } else centre.append(el("p", { class: "public none", text: t("table.no_public") }));
+    const caption = t("review.public_owner", { seat: seatName(pub.owner) });
+    centre.append(el("figure", { class: "public", "aria-label": caption }, cardsRow([pub.card], caption),
+      el("figcaption", { text: caption })));
+  } else centre.append(el("p", { class: "public none", text: t("review.no_public") }));
   box.prepend(centre);
 }
 
@@ -440,14 +426,13 @@ function drawJudgement(d) {
 }
 
 function drawLog() {
-  const list = part("log");
-  list.replaceChildren();
-  for (let s = 0; s <= at; s += 1) {
-    for (const event of data.steps[s].events) {
-      const text = eventText(event);
-      if (text) list.append(el("li", { text, class: s === at ? "current" : null }));
-    }
-  }
+  const list = /** @type {HTMLOListElement} */ (part("log"));
+  const words = new Words(M, lang);
+  words.me = state.seat;
+  const book = new LogBook(list, words, new CardArt(words, game, M.sprite || ""), game);
+  book.clear();
+  for (let s = 0; s <= at; s += 1) book.add(data.steps[s].events, s);
+  for (const item of list.querySelectorAll(`[data-v="${at}"]`)) item.classList.add("current");
   list.scrollTop = list.scrollHeight;
 }
 
