@@ -28,6 +28,7 @@ to claims gets the same public events whether or not anybody may claim it:
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardavia.engine.claims import PASS, ClaimWindow, resolve
@@ -52,7 +53,7 @@ from cardavia.games.paohuzi.melds import (
     target_size,
     win_huxi,
 )
-from cardavia.games.paohuzi.rules import PAO, Plan, Rules, chi_plans, plan_text
+from cardavia.games.paohuzi.rules import PAO, Plan, Rules, chi_options
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.spec import PaohuziSpec
@@ -117,7 +118,7 @@ class PaohuziGame:
         self.card = -1  # the public card of a window, or the revealed card of a WIN decision
         self.owner = -1
         self.kind = REVEAL
-        self.plans: dict[int, dict[str, Plan]] = {}
+        self.plans: dict[int, Mapping[str, Plan]] = {}
         self.decision_id = 0
         self.result: JSON | None = None
         self.history: list[str] = []
@@ -622,11 +623,11 @@ class PaohuziGame:
 
     def options(
         self, card: int, owner: int, kind: str
-    ) -> tuple[dict[int, tuple[str, ...]], dict[int, dict[str, Plan]]]:
+    ) -> tuple[dict[int, tuple[str, ...]], dict[int, Mapping[str, Plan]]]:
         """Rules 5.5: each seat's sorted options on ``card`` (seats with none left out), and the
         chi plans behind each seat's ``chi`` texts."""
         options: dict[int, tuple[str, ...]] = {}
-        plans: dict[int, dict[str, Plan]] = {}
+        plans: dict[int, Mapping[str, Plan]] = {}
         reveal = kind == REVEAL
         own_wei_pao = self.rules.own_wei_upgrade == PAO
         bit = 1 << card
@@ -669,9 +670,8 @@ class PaohuziGame:
                 if n == 2 and p != owner and (not needs_discard or base.free_cards >= 3):
                     opts.append("peng")
                 if n < 3 and p in chi_seats:
-                    seat_plans = chi_plans(hand, card, needs_discard, base.free_cards)
-                    if seat_plans:
-                        texts = {plan_text(plan): plan for plan in seat_plans}
+                    texts = chi_options(base.free, card, needs_discard, base.free_cards)
+                    if texts:
                         plans[p] = texts
                         opts.extend(texts)
             if opts:

@@ -179,20 +179,30 @@ _BONUS_GROUPS = [((0, 1, 2), 3), ((1, 6, 9), 3), ((10, 11, 12), 6), ((11, 16, 19
 BONUS_KINDS = frozenset(k for kinds, _v in _BONUS_GROUPS for k in kinds)
 
 
+def _bonus_pairs(i: int) -> int:
+    # i holds the counts of 1, 2, 3, 7, 10 of one series, 2 bits each: how many 1-2-3 and 2-7-10
+    # groups they can make together (each group takes one of the 2s).
+    one, two, three, seven, ten = (i >> (2 * j) & 3 for j in range(5))
+    return min(two, min(one, three) + min(seven, ten))
+
+
+_BONUS_PAIRS = tuple(_bonus_pairs(i) for i in range(1 << 10))
+
+
 def _bonus_bound(x: int) -> int:
-    # _BONUS_GROUPS unrolled: s1 s2 s3, s2 s7 s10 (3 each), b1 b2 b3, b2 b7 b10 (6 each).
-    s2, b2 = (x >> 2) & 3, (x >> 22) & 3
-    small = min(x & 3, s2, (x >> 4) & 3) + min(s2, (x >> 12) & 3, (x >> 18) & 3)
-    big = min((x >> 20) & 3, b2, (x >> 24) & 3) + min(b2, (x >> 32) & 3, (x >> 38) & 3)
+    # The 1, 2, 3 fields of a series are its bits 0-5, the 7 and 10 fields its bits 12-13 and 18-19.
+    small = _BONUS_PAIRS[(x & 63) | (x >> 6 & 192) | (x >> 10 & 768)]
+    big = _BONUS_PAIRS[(x >> 20 & 63) | (x >> 26 & 192) | (x >> 30 & 768)]
     return 3 * small + 6 * big
 
 
 def huxi_bound(base: Base, card: int) -> int:
     """An upper bound of ``win_huxi`` for ``card`` added to a holding (cheap, for skipping checks).
 
-    Free cards score only in 1-2-3 and 2-7-10 groups (each at most min-count times) and in the
-    triple made with ``card``; an upgrade to pao (possible only with a kan, peng or wei of
-    ``card``) gains at most 6 over the group it replaces.
+    Free cards score only in 1-2-3 and 2-7-10 groups (each at most min-count times, both together
+    at most as often as the series' 2 is held) and in the triple made with ``card``; an upgrade to
+    pao (possible only with a kan, peng or wei of ``card``) gains at most 6 over the group it
+    replaces.
     """
     x = base.free + (1 << (2 * card))
     # Only a card of a 1-2-3 or 2-7-10 group can change the free cards' bound.
@@ -218,8 +228,16 @@ def win_huxi(
     card was revealed by another seat (kan -> pao and wei -> pao become possible placements).
     ``base``: ``holding_base(melds, hand)`` if the caller has it.
     """
+    b = holding_base(melds, hand) if base is None else base
+    if card is not None and not b.upgradable >> (2 * card) & 1:
+        # No kan, peng or wei of ``card``: its one placement is among the free cards.
+        free = b.free + (1 << (2 * card))
+        if b.cards + b.kan_cards + b.free_cards + 1 != full_size(b.fours) or (b.free >> (2 * card)) & 3 == 3:
+            return NO_SPLIT
+        v = best_split(free, b.fours >= 1)
+        return NO_SPLIT if v == NO_SPLIT else b.huxi + b.kan_huxi + v
     best = NO_SPLIT
-    for _placement, fixed, free, fours in _placements(melds, hand, card, from_other, own_wei_pao, base):
+    for _placement, fixed, free, fours in _placements(melds, hand, card, from_other, own_wei_pao, b):
         v = best_split(free, fours >= 1)
         if v != NO_SPLIT and fixed + v > best:
             best = fixed + v
