@@ -34,7 +34,7 @@ from cardavia.engine.game import Game
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import KINDS
 from cardavia.games.paohuzi.game import PaohuziGame
-from cardavia.games.sisepai.state import SisepaiGame
+from cardavia.games.sisepai.game import SisepaiGame
 
 CHEAT = "cheat"
 

@@ -16,8 +16,9 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, NoReturn
 
+from cardavia import bench
 from cardavia.ai.agent import TIERS
-from cardavia.engine import bench, record
+from cardavia.engine import record
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.playout import random_playout
 from cardavia.engine.registry import game_names, get_spec
@@ -222,6 +223,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise CardaviaError("--deals must be at least 1")
     spec = get_spec(args.game)
+    if not isinstance(spec, bench.Benchmarked):
+        raise CardaviaError(f"{args.game} offers no benchmark")
     _dump(bench.run(spec, args.deals, args.seed, _progress_bar(sys.stderr.isatty())))
     return 0
 

@@ -1,14 +1,12 @@
-"""The ``cardavia`` command line in a subprocess: outputs, and every kind of bad input for the
+"""The ``cardavia`` command line (run in this process): outputs, and every kind of bad input for the
 commands both games share (exit status 2, exactly one ``error:`` line, never a traceback)."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-CLI = Path(sys.executable).with_name("cardavia")
+from .incli import run
+
 
 def cards(text):
     return text.split()
@@ -27,10 +25,6 @@ FIXTURE_A = {
     "stock": cards("RH RN"),
     "actions": [],
 }
-
-
-def run(*args, stdin=None):
-    return subprocess.run([str(CLI), *args], input=stdin, capture_output=True, text=True, timeout=120)
 
 
 def write(tmp_path, name, doc):

@@ -2,13 +2,10 @@
 and their error paths (exit status 2, exactly one ``error:`` line, never a traceback)."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-CLI = Path(sys.executable).with_name("cardavia")
+from .incli import run
 
 # PZ-25: C2 reveals s4; Y and C1 can both win; Y is nearer to the revealer.
 PZ25 = {
@@ -28,10 +25,6 @@ PZ25 = {
     "next": {"seat": 2, "step": "draw"},
     "actions": [],
 }
-
-
-def run(*args, stdin=None):
-    return subprocess.run([str(CLI), *args], input=stdin, capture_output=True, text=True, timeout=120)
 
 
 def assert_bad_input(proc, *words):

@@ -132,6 +132,8 @@ class GameSpec(Protocol):
     name: str
     seats: int
     deck: Deck
+    record_fields: tuple[str, ...]
+    """The record fields of this game beyond the common ones (Paohuzi: ``chou``)."""
 
     def new_game(self, seed: int, dealer: int | None = None, events: bool = True) -> Game:
         """Deal a new game from ``seed`` with the pinned shuffle; the dealer is drawn from the seed
@@ -139,9 +141,18 @@ class GameSpec(Protocol):
         benchmarks); the game itself is the same."""
         ...
 
-    def from_position(self, record: Mapping[str, Any]) -> Game:
+    def from_position(self, record: Mapping[str, Any], events: bool = True) -> Game:
         """Build the starting state of a record (everything but ``actions``); raise
         ``RecordError``/``NotationError`` on a malformed or impossible position."""
+        ...
+
+    def rules_fields(self) -> JSON:
+        """What a record says of this spec's rule options: ``{"rules": {...}}``, or ``{}`` for a
+        game without options."""
+        ...
+
+    def with_rules(self, rules: Mapping[str, Any]) -> GameSpec:
+        """The spec of this game under a record's ``rules`` (``RecordError`` for unknown ones)."""
         ...
 
     def dealt(self, seed: int) -> JSON:
@@ -155,13 +166,6 @@ class GameSpec(Protocol):
         ...
 
     def analyze(self, query: Mapping[str, Any]) -> JSON:
-        """Answer one ``analyze`` query (the ``--batch`` line form of records-and-cli.md)."""
-        ...
-
-    def bench_probes(self, game: Game) -> list[Any]:
-        """Holdings taken from ``game`` for timing ``complete_check``."""
-        ...
-
-    def complete_check(self, probe: Any) -> object:
-        """The complete-hand (Sì Sè Pái) or win-and-huxi (Paohuzi) check timed by ``bench``."""
+        """Answer one ``analyze`` query (the ``--batch`` line form of records-and-cli.md): is this
+        holding complete, and what does it score?"""
         ...

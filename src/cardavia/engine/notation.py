@@ -25,7 +25,15 @@ class ActionText:
 
 
 def split_line(line: str, seats: int) -> tuple[int, str]:
-    """Split ``"S2 take RH RH RH"`` into ``(2, "take RH RH RH")``, checking the seat number."""
+    """Split ``"S2 take RH RH RH"`` into ``(2, "take RH RH RH")``, checking the seat number.
+
+    >>> split_line("S2 take RH RH RH", 4)
+    (2, 'take RH RH RH')
+    >>> split_line("S7 pass", 4)
+    Traceback (most recent call last):
+    ...
+    cardavia.engine.errors.NotationError: action 'S7 pass' names seat 7; seats are 0-3
+    """
     if not isinstance(line, str):
         raise NotationError(f"an action must be a string, got {line!r}")
     m = _LINE.fullmatch(line.strip())
@@ -60,7 +68,12 @@ def read_action(text: str, deck: Deck) -> ActionText:
 
 
 def write_action(verb: str, groups: Sequence[Sequence[int]], deck: Deck) -> str:
-    """Write an action canonically: groups sorted, each group's cards sorted."""
+    """Write an action canonically: groups sorted, each group's cards sorted.
+
+    >>> from cardavia.games.paohuzi.cards import DECK
+    >>> write_action("chi", [[3, 4, 2], [4, 2, 3]], DECK)
+    'chi s3 s4 s5 / s3 s4 s5'
+    """
     if not groups:
         return verb
     parts = sorted(tuple(sorted(g)) for g in groups)

@@ -46,5 +46,9 @@ class Reason:
             raise ValueError(f"unknown reason code {self.code!r}")
 
     def to_json(self) -> dict[str, Any]:
-        """``{"legal": false, "reason": code, "params": {...}}`` (records-and-cli.md section 7)."""
+        """``{"legal": false, "reason": code, "params": {...}}`` (records-and-cli.md section 7).
+
+        >>> Reason("chou", {"card": "s7"}).to_json()
+        {'legal': False, 'reason': 'chou', 'params': {'card': 's7'}}
+        """
         return {"legal": False, "reason": self.code, "params": dict(self.params)}

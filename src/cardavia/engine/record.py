@@ -14,9 +14,10 @@ from cardavia.engine.game import Game, GameSpec
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
 
-KNOWN_FIELDS = frozenset(
-    {"game", "dealer", "seed", "hands", "melds", "stock", "chou", "next", "actions"}
+COMMON_FIELDS = frozenset(
+    {"game", "engine", "rules", "dealer", "seed", "hands", "melds", "stock", "next", "actions"}
 )
+"""The fields every game's record may have; a game declares its own extra ones (``record_fields``)."""
 
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects ``load_json`` reads (a record nests 4 deep)."""
@@ -56,10 +57,13 @@ def parse_json(text: str) -> dict[str, Any]:
 
 
 def check_common(record: Mapping[str, Any], spec: GameSpec) -> None:
-    """Check the fields every game shares: names, ``dealer``, ``seed``, ``actions``."""
-    unknown = sorted(set(record) - KNOWN_FIELDS)
+    """Check the fields every game shares: names, ``engine``, ``dealer``, ``seed``, ``actions``."""
+    unknown = sorted(set(record) - COMMON_FIELDS - set(spec.record_fields))
     if unknown:
         raise RecordError(f"unknown field {unknown[0]!r} in the record")
+    engine = record.get("engine")
+    if engine is not None and not isinstance(engine, str):
+        raise RecordError(f"'engine' must be a string naming the program that wrote it, got {engine!r}")
     dealer = record.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < spec.seats:
         raise RecordError(f"'dealer' must be a seat number 0-{spec.seats - 1}, got {dealer!r}")
@@ -77,6 +81,8 @@ def start(record: Mapping[str, Any]) -> Game:
     """Return the starting state of ``record`` (its actions not played)."""
     spec = get_spec(record.get("game"))
     check_common(record, spec)
+    if "rules" in record:
+        spec = spec.with_rules(record["rules"])
     return spec.from_position(record)
 
 

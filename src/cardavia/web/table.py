@@ -243,8 +243,8 @@ class TableActor:
             sub.push({"type": "close"})
 
     def idle_for(self, now: float) -> float:
-        """Seconds since the last input, or 0 while someone watches or something is to come."""
-        if self.subscribers or self._thinking or self._pending or not self._inbox.empty():
+        """Seconds since the last input, or 0 while someone watches or a computer is thinking."""
+        if self.subscribers or self._thinking or not self._inbox.empty():
             return 0.0
         return now - self.last_active
 
@@ -303,6 +303,7 @@ class TableActor:
                 elif not item.sub.closed:
                     self.subscribers.add(item.sub)
                     item.sub.push(self.state_message(self.last, events=[], snapshot=True))
+                    self._wake.set()
             except Exception:
                 log.exception("table %s: input %s failed", self.id, type(item).__name__)
                 if isinstance(item, HumanAct) and not item.reply.done():
@@ -422,9 +423,10 @@ class TableActor:
     # -- releasing frames -----------------------------------------------------------------------
 
     async def _publish(self) -> None:
-        """Release the built frames in order, each when the one before has had its time."""
+        """Release the built frames in order, each when the one before has had its time, while
+        the owner watches (so that he sees every step from the deal on)."""
         while True:
-            if not self._pending or self.paused:
+            if not self._pending or self.paused or not self.subscribers:
                 self._wake.clear()
                 await self._wake.wait()
                 continue

@@ -7,8 +7,8 @@ from itertools import combinations_with_replacement
 
 from cardavia.games.sisepai import SPEC
 from cardavia.games.sisepai.cards import DECK
+from cardavia.games.sisepai.game import SisepaiGame
 from cardavia.games.sisepai.melds import POINTS, group_type
-from cardavia.games.sisepai.state import SisepaiGame
 
 # seat -> (exposed groups, concealed cards)
 Fixture = dict[int, tuple[list[str], str]]

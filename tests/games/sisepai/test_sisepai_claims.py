@@ -18,7 +18,7 @@ from sisepai_helpers import (
 from cardavia.engine.claims import resolve
 from cardavia.engine.errors import CardaviaError
 from cardavia.games.sisepai.cards import DECK
-from cardavia.games.sisepai.claims import W1, W2, WD, priority_key
+from cardavia.games.sisepai.rules import W1, W2, WD, priority_key
 
 
 def snapshot(game):
@@ -152,8 +152,8 @@ def test_c28_forced_take_of_a_drawn_general():
     assert game.decision().seats == (0,)
     assert game.actions() == []
     assert sum(game.hands[0]) + game.exposed[0] == 21
-    assert [e.kind for e in game.start_events if e.kind == "sisepai.take"] == ["sisepai.take"]
-    assert [e.params["forced"] for e in game.start_events if e.kind == "sisepai.take"] == [True]
+    assert [e.kind for e in game.opening if e.kind == "sisepai.take"] == ["sisepai.take"]
+    assert [e.params["forced"] for e in game.opening if e.kind == "sisepai.take"] == [True]
 
 
 def test_c29_discard_window_next_mixed_allowed_other_refused():
@@ -388,13 +388,13 @@ def test_c40_deal_invariants():
         assert len(start.stock) == 37
         assert all(m == () for m in start.melds)
         game = SPEC.new_game(seed)
-        first = draws(game.start_events)[0]
+        first = draws(game.opening)[0]
         assert first == (start.dealer, DECK.codes[start.stock[0]], 36)
         # After k draws (and no end) the stock holds 37 - k.
         from cardavia.engine.rng import Rng
 
         rng = Rng(seed)
-        seen = draws(game.start_events)
+        seen = draws(game.opening)
         while game.decision() is not None:
             for seat in game.decision().seats:
                 options = game.legal_actions(seat)

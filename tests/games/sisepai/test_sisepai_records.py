@@ -31,7 +31,7 @@ def test_seeded_record_round_trips_and_is_minimal():
     seat = game.decision().seats[0]
     game.apply(seat, game.legal_actions(seat)[0])
     rec = game.record()
-    assert set(rec) == {"game", "dealer", "seed", "actions"}
+    assert set(rec) == {"game", "engine", "dealer", "seed", "actions"}
     assert rec["dealer"] == 3
     assert _replayed(rec).view(None) == game.view(None)
 

@@ -14,8 +14,8 @@ from cardavia.engine import record as records
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai import SPEC
 from cardavia.games.sisepai.cards import DECK, is_single
-from cardavia.games.sisepai.claims import DRAWER, OWNER, W1, allowed_takes, role
 from cardavia.games.sisepai.melds import best_score, component_keys
+from cardavia.games.sisepai.rules import DRAWER, OWNER, W1, allowed_takes, role
 
 DEALS = 2000
 STEP_REPLAY_EVERY = 10

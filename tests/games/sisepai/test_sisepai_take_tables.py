@@ -1,7 +1,7 @@
 """The precomputed take tables must give exactly the candidates a hand can afford."""
 
 from cardavia.engine.rng import Rng
-from cardavia.games.sisepai.claims import (
+from cardavia.games.sisepai.rules import (
     IDENTICAL_CANDIDATES,
     IDENTICAL_TAKES,
     MIXED_CANDIDATES,

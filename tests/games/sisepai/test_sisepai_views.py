@@ -172,5 +172,5 @@ def test_events_tell_each_seat_only_what_it_may_know():
         for value in event.params.values():
             assert isinstance(value, (int, str, list, type(None))), value
     # Who is asked is nobody's business but his own: the window event is the same for every seat.
-    windows = [e for e in game.start_events if e.kind == "sisepai.window"]
+    windows = [e for e in game.opening if e.kind == "sisepai.window"]
     assert [(e.params["window"], e.audience) for e in windows] == [("W1", None)]

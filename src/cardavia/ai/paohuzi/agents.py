@@ -18,7 +18,7 @@ from cardavia.ai.common import ScoringAgent, winning_action
 from cardavia.ai.paohuzi.eval import FAR, raw_distance, winning_kinds
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import DECK, KINDS, chi_huxi, identical_huxi
-from cardavia.games.paohuzi.game import MIN_HUXI as WIN_HUXI
+from cardavia.games.paohuzi.rules import MIN_HUXI as WIN_HUXI
 from cardavia.games.paohuzi.spec import STOCK_CARDS as STOCK
 
 HUXI_WEIGHT = 0.01

@@ -13,7 +13,7 @@ from __future__ import annotations
 from cardavia.ai.sisepai.agents import discard_choices, hand_of, parse_take, shortlist
 from cardavia.engine.game import Game
 from cardavia.games.sisepai.cards import DECK, SEATS, SOLDIER, is_single, mates
-from cardavia.games.sisepai.claims import W1, W2, WD
+from cardavia.games.sisepai.rules import W1, W2, WD
 
 DRAW_VALUE = 0.0
 

@@ -14,13 +14,11 @@ from cardavia.engine.reasons import Reason
 from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, group_type
 from cardavia.games.paohuzi.huxi import NO_SPLIT
 from cardavia.games.paohuzi.melds import target_size, win_huxi
-from cardavia.games.paohuzi.rules import PAO, chi_plans
+from cardavia.games.paohuzi.rules import MIN_HUXI, PAO, SEATS, chi_plans
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.game import PaohuziGame
 
-MIN_HUXI = 15
-SEATS = 3
 LEVELS = {"win": 3, "pao": 2, "peng": 2}
 """Claims by level (5.6); a chi is level 1."""
 

@@ -27,17 +27,18 @@ to claims gets the same public events whether or not anybody may claim it:
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
+from cardavia.engine.base import BaseGame
 from cardavia.engine.claims import PASS, ClaimWindow, resolve
-from cardavia.engine.errors import IllegalAction, NotationError
-from cardavia.engine.game import JSON, Decision, Event
+from cardavia.engine.errors import IllegalAction, NotationError, RecordError
+from cardavia.engine.game import JSON
 from cardavia.engine.notation import read_action, write_action
 from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, identical_huxi, tun
+from cardavia.games.paohuzi.determinize import Dealt, place, sample, solve
 from cardavia.games.paohuzi.explain import explain, outranked, why_not
 from cardavia.games.paohuzi.huxi import NO_SPLIT, pack
 from cardavia.games.paohuzi.melds import (
@@ -53,13 +54,13 @@ from cardavia.games.paohuzi.melds import (
     target_size,
     win_huxi,
 )
-from cardavia.games.paohuzi.rules import PAO, Plan, Rules, chi_options
+from cardavia.games.paohuzi.position import Position
+from cardavia.games.paohuzi.rules import MIN_HUXI, PAO, SEATS, Plan, Rules, chi_options
+from cardavia.games.paohuzi.views import build_view
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.spec import PaohuziSpec
 
-SEATS = 3
-MIN_HUXI = 15
 
 TIANHU, DISCARD, WINDOW, WIN, OVER = "tianhu", "discard", "window", "win", "over"
 REVEAL = "reveal"
@@ -82,111 +83,97 @@ def _level(action: str) -> int:
     return 1
 
 
-class PaohuziGame:
-    """One deal of Paohuzi. Build it with ``PaohuziSpec.new_game`` or ``from_position``."""
+class PaohuziGame(BaseGame):
+    """One deal of Paohuzi. Build it with ``PaohuziSpec.new_game`` or ``from_position``.
 
+    ``phase`` is what the deal waits for (``tianhu``, ``discard``, ``window``, ``win``, ``over``)
+    and ``actor`` who, outside a claim window; ``card``, ``owner`` and ``kind`` are the public card
+    of a window (or the revealed card of a win decision). ``chou`` holds every seat's chou kinds
+    (bitmasks), ``chou_shown`` the part that follows from public events.
+    """
+
+    SEATS = SEATS
+    FIELDS: ClassVar[Mapping[str, str]] = {
+        "rules": "share",
+        "dealer": "share",
+        "hands": "rows",
+        "melds": "rows",
+        "rows": "rows",
+        "chou": "list",
+        "chou_shown": "list",
+        "dead": "list",
+        "stock": "share",
+        "top": "share",
+        "shown": "share",
+        "phase": "share",
+        "queue": "share",
+        "card": "share",
+        "owner": "share",
+        "kind": "share",
+        "plans": "dict",
+        "_bases": "list",
+        "_parts": "list",
+        "_packs": "list",
+    }
+    __slots__ = tuple(FIELDS)
     spec: PaohuziSpec
 
-    def __init__(
-        self,
-        spec: PaohuziSpec,
-        dealer: int,
-        hands: list[list[int]],
-        melds: list[list[Meld]],
-        stock: tuple[int, ...],
-        chou: list[int],
-        shown: int,
-        start: JSON,
-    ) -> None:
-        """Set up a position; call ``begin`` (normal start) or ``resume`` (a ``next`` step) after."""
-        self.spec = spec
+    def __init__(self, spec: PaohuziSpec, position: Position, events: bool = True) -> None:
+        """Set up ``position`` and play its automatic steps up to the first decision."""
+        super().__init__(spec, position.record, events)
         self.rules: Rules = spec.rules
-        self.dealer = dealer
-        self.hands = hands
-        self.melds = melds
+        self.dealer = position.dealer
+        self.hands = [list(h) for h in position.hands]
+        self.melds = [list(m) for m in position.melds]
         self.rows: list[list[int]] = [[] for _ in range(SEATS)]
-        self.chou = chou  # per seat, a bitmask of card kinds
-        self.chou_shown = chou[:]  # the part every seat knows (not the refusals)
+        self.chou = list(position.chou)  # per seat, a bitmask of card kinds
+        self.chou_shown = list(position.chou)  # the part every seat knows (not the refusals)
         self.dead = [False] * SEATS
-        self.stock = stock
+        self.stock = position.stock
         self.top = 0
-        self.shown = shown
+        self.shown = position.shown
         self.phase = OVER
-        self.actor = -1
         self.queue: tuple[int, ...] = ()
-        self.window: ClaimWindow | None = None
-        self.card = -1  # the public card of a window, or the revealed card of a WIN decision
+        self.card = -1
         self.owner = -1
         self.kind = REVEAL
         self.plans: dict[int, Mapping[str, Plan]] = {}
-        self.decision_id = 0
-        self.result: JSON | None = None
-        self.history: list[str] = []
-        self.start = start
-        self.opening: list[Event] = []
-        self._events: list[Event] = []
-        self.events_enabled = True  # False skips building events (rollouts, benchmarks)
-        self._legal: dict[int, list[str]] = {}
         self._bases: list[Base | None] = [None] * SEATS
         self._parts: list[MeldPart | None] = [None] * SEATS  # meld_part per seat
         self._packs: list[int | None] = [None] * SEATS  # packed hand per seat
-        self._decision: Decision | None = None
+        if position.next is None:
+            self._begin()
+        else:
+            seat, step = position.next
+            if step == "discard" and not self.has_free(seat):
+                raise RecordError(f"seat {seat} has no free card to discard")
+            self._resume(seat, step)
+        self._opened()
 
-    # ----- the protocol -----------------------------------------------------------------------
+    # ----- the rules the kernel asks for ------------------------------------------------------
 
-    def decision(self) -> Decision | None:
-        """``None`` when the deal is over; else the seats to answer and the window id."""
-        if self.phase == OVER:
-            return None
-        if self._decision is None:
-            if self.phase == WINDOW:
-                assert self.window is not None
-                self._decision = Decision(self.window.pending(), self.decision_id)
-            else:
-                self._decision = Decision((self.actor,), self.decision_id)
-        return self._decision
-
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal(self, seat: int) -> list[str]:
         """Sorted canonical actions of ``seat``; empty when it is not asked (or has answered)."""
-        return list(self._legal_list(seat))
-
-    def _legal_list(self, seat: int) -> list[str]:
-        """``legal_actions`` without the copy (callers must not change it)."""
-        cached = self._legal.get(seat)
-        if cached is not None:
-            return cached
-        out: list[str]
         if self.phase == WINDOW:
             assert self.window is not None
-            out = list(self.window.legal(seat))
-        elif self.phase == OVER or seat != self.actor:
-            out = []
-        elif self.phase == DISCARD:
+            return list(self.window.legal(seat))
+        if self.phase == OVER or seat != self.actor:
+            return []
+        if self.phase == DISCARD:
             hand = self.hands[seat]
-            out = [DISCARD_TEXT[k] for k in _DISCARD_ORDER if 0 < hand[k] < 3]
-        elif self.phase == TIANHU:
+            return [DISCARD_TEXT[k] for k in _DISCARD_ORDER if 0 < hand[k] < 3]
+        if self.phase == TIANHU:
             # Only a qualifying seat is ever offered tianhu; the check matters for determinized states.
-            out = [PASS, "tianhu"] if self._tianhu_qualifies(seat) else [PASS]
-        else:
-            wins = win_huxi(self.melds[seat], self.hands[seat], None, False, base=self.base(seat))
-            out = [PASS, "win"] if wins >= MIN_HUXI else [PASS]
-        self._legal[seat] = out
-        return out
+            return [PASS, "tianhu"] if self._tianhu_qualifies(seat) else [PASS]
+        wins = win_huxi(self.melds[seat], self.hands[seat], None, False, base=self.base(seat))
+        return [PASS, "win"] if wins >= MIN_HUXI else [PASS]
 
-    def apply(self, seat: int, action: str) -> list[Event]:
-        """Validate and play ``action`` for ``seat``; return the events. Errors change nothing."""
-        if not isinstance(action, str):
-            raise NotationError(f"an action must be a string, got {action!r}")
-        if type(seat) is not int or not 0 <= seat < SEATS:
-            raise IllegalAction(f"there is no seat {seat!r}; seats are 0-{SEATS - 1}", Reason("not_asked"))
-        legal = self._legal_list(seat)
+    def _play(self, seat: int, action: str) -> str:
+        """Check and play ``action``; its canonical text. Refusals change nothing."""
+        legal = self._legal_now(seat)
         text = action if action in legal else self.canonical(action)
         if text not in legal:
-            raise IllegalAction(self._why_illegal(seat, text, legal), explain(self, seat, text))
-        self._events = []
-        self._legal = {}
-        self._decision = None
-        self.history.append(f"S{seat} {text}")
+            raise IllegalAction(self._why_illegal(seat, text, legal))
         if self.phase == WINDOW:
             self._answer(seat, text)
         elif self.phase == DISCARD:
@@ -195,65 +182,34 @@ class PaohuziGame:
             self._tianhu_answer(seat, text)
         else:
             self._win_answer(seat, text)
-        self._legal = {}
-        self._decision = None
-        events, self._events = self._events, []
-        return events
+        return text
 
     def explain(self, seat: int, action: str) -> Reason | None:
         """Why ``seat`` may not play ``action`` now (``explain.explain``), or ``None``."""
         return explain(self, seat, action)
 
-    def opening_events(self) -> list[Event]:
-        """What happened before the first decision (initial ti, the first reveals)."""
-        return list(self.opening)
-
-    def actions(self) -> list[str]:
-        """The actions played so far, ``S<n> …``, canonical."""
-        return list(self.history)
-
     def view(self, seat: int | None) -> JSON:
         """The replay document as ``seat`` may see it (``None``: the referee)."""
-        from cardavia.games.paohuzi.views import build_view
-
         return build_view(self, seat)
 
-    def outcome(self) -> JSON | None:
-        """``None`` while ongoing, else the result object."""
-        return None if self.result is None else copy.deepcopy(self.result)
+    def _sample_hidden(self, seat: int, rng: Rng) -> Dealt | None:
+        return sample(self, seat, rng)
 
-    def record(self) -> JSON:
-        """The starting position and every action played."""
-        rec = copy.deepcopy(self.start)
-        rec["actions"] = list(self.history)
-        return rec
+    def _solve_hidden(self, seat: int, rng: Rng) -> Dealt | None:
+        return solve(self, seat, rng)
 
-    def determinize(self, seat: int, rng: Rng) -> PaohuziGame:
-        """A full state consistent with ``view(seat)``, other hidden cards dealt from ``rng``."""
-        from cardavia.games.paohuzi.determinize import determinize
+    def _place_hidden(self, dealt: Dealt, seat: int) -> None:
+        place(self, dealt, seat)
 
-        return determinize(self, seat, rng)
+    @property
+    def public(self) -> tuple[int, int, str] | None:
+        """``(card, owner, window kind)`` of the card open to claims, or ``None``."""
+        return (self.card, self.owner, self.kind) if self.phase == WINDOW else None
 
-    def clone(self) -> PaohuziGame:
-        """An independent copy (lists copied, immutable parts shared)."""
-        g = object.__new__(PaohuziGame)
-        g.__dict__.update(self.__dict__)
-        g.hands = [h[:] for h in self.hands]
-        g.melds = [m[:] for m in self.melds]
-        g.rows = [r[:] for r in self.rows]
-        g.chou = self.chou[:]
-        g.chou_shown = self.chou_shown[:]
-        g.dead = self.dead[:]
-        g.window = None if self.window is None else self.window.copy()
-        g.plans = dict(self.plans)
-        g.history = self.history[:]
-        g._events = []
-        g._legal = {}
-        g._decision = None
-        g._bases = self._bases[:]
-        g._parts = self._parts[:]
-        g._packs = self._packs[:]
-        return g
+    @property
+    def awaits_discard(self) -> bool:
+        """True when a seat must discard (who must, ``actor``, is public)."""
+        return self.phase == DISCARD
 
     # ----- counts (rules section 4) -----------------------------------------------------------
 
@@ -294,9 +250,8 @@ class PaohuziGame:
 
     # ----- starting ---------------------------------------------------------------------------
 
-    def begin(self) -> None:
+    def _begin(self) -> None:
         """The normal start: initial ti, tianhu offers, then the dealer's opening discard."""
-        self._events = []
         shown = CODES[self.shown] if self.shown >= 0 else None
         self._emit("paohuzi.deal", {"dealer": self.dealer, "shown": shown, "stock": self.stock_left()})
         for seat in range(SEATS):
@@ -316,16 +271,13 @@ class PaohuziGame:
             self._open(TIANHU, self.queue[0])
         else:
             self._after_tianhu()
-        self.opening, self._events = self._events, []
 
-    def resume(self, seat: int, step: str) -> None:
+    def _resume(self, seat: int, step: str) -> None:
         """Start at a recorded ``next`` step: ``"draw"`` (reveal) or ``"discard"``."""
-        self._events = []
         if step == "discard":
             self._open(DISCARD, seat)
         else:
             self._turn(seat)
-        self.opening, self._events = self._events, []
 
     def _tianhu_qualifies(self, seat: int) -> bool:
         ti = sum(1 for m in self.melds[seat] if m.kind == "ti")
@@ -342,14 +294,6 @@ class PaohuziGame:
         self._turn(nxt(d))
 
     # ----- helpers ----------------------------------------------------------------------------
-
-    def _emit(self, kind: str, params: dict[str, Any], audience: set[int] | None = None) -> None:
-        if not self.events_enabled:
-            return
-        if audience is None:
-            self._events.append(Event(kind, params))
-        else:
-            self._events.append(Event(kind, params, frozenset(audience)))
 
     def _open(self, phase: str, actor: int) -> None:
         self.phase = phase

@@ -36,11 +36,6 @@ def pack(counts: Sequence[int]) -> int:
     return x
 
 
-def unpack(x: int) -> list[int]:
-    """Inverse of ``pack``."""
-    return [(x >> (2 * k)) & 3 for k in range(KINDS)]
-
-
 def _option(cards: tuple[int, ...], huxi: int, label: str) -> _Option:
     counts: dict[int, int] = {}
     for c in cards:

@@ -11,6 +11,8 @@ from operator import or_
 from cardavia.engine.notation import write_action
 from cardavia.games.paohuzi.cards import DECK, KINDS, chi_groups_with
 
+SEATS = 3
+MIN_HUXI = 15  # a win needs at least this many huxi
 TI = "ti"
 PAO = "pao"
 
@@ -29,6 +31,27 @@ class Rules:
     def __post_init__(self) -> None:
         if self.own_wei_upgrade not in (TI, PAO):
             raise ValueError(f"own_wei_upgrade must be 'ti' or 'pao', got {self.own_wei_upgrade!r}")
+        if type(self.tianhu_ti_counts_as_kan) is not bool:
+            got = self.tianhu_ti_counts_as_kan
+            raise ValueError(f"tianhu_ti_counts_as_kan must be true or false, got {got!r}")
+
+    def to_json(self) -> dict[str, object]:
+        """The options as a record's ``rules`` object."""
+        return {
+            "own_wei_upgrade": self.own_wei_upgrade,
+            "tianhu_ti_counts_as_kan": self.tianhu_ti_counts_as_kan,
+        }
+
+    @classmethod
+    def from_json(cls, value: object) -> Rules:
+        """Read a record's ``rules`` object (options left out keep their defaults); ``ValueError``
+        or ``TypeError`` naming a bad one."""
+        if not isinstance(value, Mapping):
+            raise TypeError("it must be an object of rule options")
+        unknown = sorted(set(value) - {"own_wei_upgrade", "tianhu_ti_counts_as_kan"})
+        if unknown:
+            raise ValueError(f"unknown rule option {unknown[0]!r}")
+        return cls(**value)
 
 
 DEFAULT_RULES = Rules()

@@ -15,8 +15,9 @@ from typing import Any
 
 from cardavia.engine.game import JSON, Event
 from cardavia.games.paohuzi.cards import DECK
-from cardavia.games.paohuzi.game import REVEAL, SEATS
+from cardavia.games.paohuzi.game import REVEAL
 from cardavia.games.paohuzi.melds import parse_meld
+from cardavia.games.paohuzi.rules import SEATS
 
 
 class Tracker:

@@ -12,12 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardavia.engine.game import JSON
 from cardavia.games.paohuzi.cards import CODES, DECK, KINDS
+from cardavia.games.paohuzi.rules import SEATS
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.game import PaohuziGame
-
-SEATS = 3
-
 
 def _status(game: PaohuziGame) -> str:
     if game.result is None:
@@ -43,26 +41,25 @@ def _seat_doc(game: PaohuziGame, s: int, seat: int | None, over: bool) -> dict[s
 
 def build_view(game: PaohuziGame, seat: int | None) -> JSON:
     """The replay document of ``game`` as ``seat`` may see it."""
-    from cardavia.games.paohuzi.game import DISCARD, WINDOW
-
     over = game.result is not None
     decision = game.decision()
     to_act: list[int] = []
     if decision is not None:
-        if seat is None or game.phase == DISCARD:
+        if seat is None or game.awaits_discard:
             to_act = list(decision.seats)
         elif seat in decision.seats:
             to_act = [seat]
     legal = {str(s): game.legal_actions(s) for s in to_act if seat is None or s == seat}
-    public = None
-    if game.phase == WINDOW:
-        public = {"card": CODES[game.card], "owner": game.owner, "window": game.kind}
+    public = game.public
+    public_doc = None
+    if public is not None:
+        public_doc = {"card": CODES[public[0]], "owner": public[1], "window": public[2]}
     return {
         "game": "paohuzi",
         "dealer": game.dealer,
         "status": _status(game),
         "to_act": to_act,
-        "public": public,
+        "public": public_doc,
         "legal": legal,
         "seats": [_seat_doc(game, s, seat, over) for s in range(SEATS)],
         "stock": game.stock_left(),

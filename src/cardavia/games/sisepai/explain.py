@@ -14,7 +14,8 @@ from cardavia.engine.errors import NotationError
 from cardavia.engine.notation import read_action
 from cardavia.engine.reasons import Reason
 from cardavia.games.sisepai.cards import DECK, KINDS, SOLDIER, is_single, mates
-from cardavia.games.sisepai.claims import (
+from cardavia.games.sisepai.melds import IDENTICAL, MIXED, PR, SF, SG, Group, group_type
+from cardavia.games.sisepai.rules import (
     DRAWER,
     L1_DRAWER_WIN,
     L2_WIN,
@@ -27,10 +28,9 @@ from cardavia.games.sisepai.claims import (
     priority_key,
     role,
 )
-from cardavia.games.sisepai.melds import IDENTICAL, MIXED, PR, SF, SG, Group, group_type
 
 if TYPE_CHECKING:
-    from cardavia.games.sisepai.state import SisepaiGame
+    from cardavia.games.sisepai.game import SisepaiGame
 
 VERBS = ("pass", "win", "take", "discard")
 GROUP_NAMES = {PR: "pair", SG: "single", SF: "single", **dict.fromkeys(IDENTICAL, "identical"),

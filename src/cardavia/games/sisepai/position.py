@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from cardavia.engine.errors import CardaviaError, RecordError
@@ -10,9 +11,24 @@ from cardavia.engine.game import JSON
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai.cards import DECK, HAND_SIZE, SEATS, WIN_SIZE, is_single
 from cardavia.games.sisepai.melds import Group, group_type
-from cardavia.games.sisepai.state import DISCARD_STEP, DRAW_STEP, Start
 
 GAME = "sisepai"
+DRAW_STEP, DISCARD_STEP = "draw", "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The starting position of a deal (a record without its actions). Hands are sorted card lists."""
+
+    dealer: int
+    seed: int | None
+    hands: tuple[tuple[int, ...], ...]
+    melds: tuple[tuple[Group, ...], ...]
+    stock: tuple[int, ...]
+    next_seat: int
+    next_step: str
+    explicit_next: bool
+
 _FULL_DECK: tuple[int, ...] = tuple(DECK.full_deck())
 """Every physical card in canonical order: the deck before the seeded shuffle."""
 

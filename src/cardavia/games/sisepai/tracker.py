@@ -15,8 +15,8 @@ from typing import Any
 
 from cardavia.engine.game import JSON, Event
 from cardavia.games.sisepai.cards import DECK, SEATS
-from cardavia.games.sisepai.claims import W1
 from cardavia.games.sisepai.position import read_position
+from cardavia.games.sisepai.rules import W1
 
 
 class Tracker:

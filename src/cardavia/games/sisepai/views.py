@@ -13,15 +13,14 @@ from typing import TYPE_CHECKING
 
 from cardavia.engine.game import JSON
 from cardavia.games.sisepai.cards import DECK, SEATS
-from cardavia.games.sisepai.state import ONGOING
 
 if TYPE_CHECKING:
-    from cardavia.games.sisepai.state import SisepaiGame
+    from cardavia.games.sisepai.game import SisepaiGame
 
 
 def build_view(game: SisepaiGame, seat: int | None) -> JSON:
     """The document ``seat`` may see (``None``: the all-knowing referee)."""
-    everything = seat is None or game.status != ONGOING
+    everything = seat is None or game.result is not None
     decision = game.decision()
     public = game.public
     if decision is None:
@@ -51,7 +50,7 @@ def build_view(game: SisepaiGame, seat: int | None) -> JSON:
         "seats": seats,
         "stock": len(game.stock_left),
         "result": game.outcome(),
-        "dealer": game.start.dealer,
+        "dealer": game.dealer,
         "viewer": seat,
     }
     window = game.window

@@ -26,15 +26,16 @@ never tell whether another seat had an option:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
 from itertools import compress
 from operator import itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
+from cardavia.engine.base import BaseGame
 from cardavia.engine.claims import ClaimWindow, resolve
 from cardavia.engine.errors import IllegalAction, NotationError
-from cardavia.engine.game import JSON, Decision, Event
+from cardavia.engine.game import JSON, Event
 from cardavia.engine.notation import read_action
 from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
@@ -47,18 +48,7 @@ from cardavia.games.sisepai.cards import (
     is_single,
     mates,
 )
-from cardavia.games.sisepai.claims import (
-    IDENTICAL_TAKES,
-    MIXED_TAKES,
-    TAKE_GROUPS,
-    TAKE_PARTNERS,
-    W1,
-    W2,
-    WD,
-    priority_key,
-    role,
-    role_refusal,
-)
+from cardavia.games.sisepai.determinize import place, sample
 from cardavia.games.sisepai.explain import explain, outranked, why_not
 from cardavia.games.sisepai.melds import (
     COMPONENT,
@@ -74,83 +64,71 @@ from cardavia.games.sisepai.melds import (
 from cardavia.games.sisepai.melds import (
     TABLES as _TABLES,
 )
+from cardavia.games.sisepai.position import DISCARD_STEP, Start, write_record
+from cardavia.games.sisepai.rules import (
+    IDENTICAL_TAKES,
+    MIXED_TAKES,
+    TAKE_GROUPS,
+    TAKE_PARTNERS,
+    W1,
+    W2,
+    WD,
+    priority_key,
+    role,
+    role_refusal,
+)
+from cardavia.games.sisepai.views import build_view
 
 if TYPE_CHECKING:
-    from cardavia.games.sisepai import SisepaiSpec
+    from cardavia.games.sisepai.spec import SisepaiSpec
 
 PASS, WIN, TAKE, DISCARD = "pass", "win", "take", "discard"
-DRAW_STEP, DISCARD_STEP = "draw", "discard"
 ONGOING, WON, DRAWN = "ongoing", "win", "draw"
 
 _WINDOW, _DISCARD, _OVER = 0, 1, 2
 
 
-@dataclass(frozen=True, slots=True)
-class Start:
-    """The starting position of a deal (a record without its actions). Hands are sorted card lists."""
-
-    dealer: int
-    seed: int | None
-    hands: tuple[tuple[int, ...], ...]
-    melds: tuple[tuple[Group, ...], ...]
-    stock: tuple[int, ...]
-    next_seat: int
-    next_step: str
-    explicit_next: bool
-
-
-class SisepaiGame:
+class SisepaiGame(BaseGame):
     """One deal. Hands are lists of 33 counts; see ``cardavia.engine.game.Game`` for the contract.
 
     Kept in step with the hands by ``_move`` (seat bitmasks have bit ``s`` for seat ``s``):
     ``keys`` the component keys of each hand, ``_bad`` each hand's components that do not split
     into groups, ``_pairs[k]`` the seats holding at least two concealed ``k``, and ``_near`` the
     seats with at most one bad component (only they can be one card from a complete hand).
+    ``actor`` is the seat that must discard; ``window`` the open claim window, on the public card
+    ``(_card, _owner, _kind)``.
     """
 
-    __slots__ = (
-        "_bad",
-        "_card",
-        "_events",
-        "_forced",
-        "_kind",
-        "_near",
-        "_owner",
-        "_pairs",
-        "_phase",
-        "_pos",
-        "_result",
-        "_sizes",
-        "_spec",
-        "_start",
-        "_taker",
-        "_window",
-        "_window_id",
-        "discards",
-        "events_enabled",
-        "exposed",
-        "hands",
-        "keys",
-        "log",
-        "melds",
-        "start_events",
-        "stock",
-    )
+    SEATS = SEATS
+    FIELDS: ClassVar[Mapping[str, str]] = {
+        "_deal": "share",
+        "dealer": "share",
+        "hands": "rows",
+        "_sizes": "list",
+        "keys": "rows",
+        "_bad": "list",
+        "_pairs": "list",
+        "_near": "share",
+        "melds": "rows",
+        "exposed": "list",
+        "stock": "share",
+        "_pos": "share",
+        "discards": "rows",
+        "_phase": "share",
+        "_card": "share",
+        "_owner": "share",
+        "_kind": "share",
+        "_forced": "share",
+    }
+    __slots__ = tuple(FIELDS)
 
-    def __init__(
-        self,
-        spec: SisepaiSpec,
-        start: Start,
-        events_enabled: bool = True,
-        original: SisepaiGame | None = None,
-    ) -> None:
-        """Deal ``start`` and play its automatic steps; or copy ``original`` (see ``clone``)."""
-        self._spec = spec
-        self._start = start
-        self.events_enabled = events_enabled
-        if original is not None:
-            self._copy(original)
-            return
+    def __init__(self, spec: SisepaiSpec, start: Start, events: bool = True) -> None:
+        """Deal ``start`` and play its automatic steps."""
+        position = write_record(start, [])
+        del position["actions"]
+        super().__init__(spec, position, events)
+        self._deal = start
+        self.dealer = start.dealer
         self.hands: list[list[int]] = []
         self.keys: list[list[int]] = []
         self._pairs: list[int] = [0] * KINDS
@@ -171,182 +149,62 @@ class SisepaiGame:
         self.stock: tuple[int, ...] = start.stock
         self._pos = 0
         self.discards: list[list[int]] = [[] for _ in range(SEATS)]
-        self.log: list[str] = []
         self._phase = _WINDOW
         self._card = -1
         self._owner = -1
         self._kind = ""
         self._forced = False
-        self._window: ClaimWindow | None = None
-        self._window_id = 0
-        self._taker = -1
-        self._result: JSON | None = None
-        self._events: list[Event] | None = [] if events_enabled else None
-        self._emit("sisepai.deal", dealer=start.dealer, stock=len(start.stock))
+        self._emit("sisepai.deal", {"dealer": start.dealer, "stock": len(start.stock)})
         if start.next_step == DISCARD_STEP:
             self._await_discard(start.next_seat)
         else:
             self._run(-1, start.next_seat, "")
-        self.start_events: tuple[Event, ...] = tuple(self._events or ())
+        self._opened()
 
-    # --- the Game protocol -----------------------------------------------------------------------
+    # --- the rules the kernel asks for -------------------------------------------------------------
 
-    @property
-    def spec(self) -> SisepaiSpec:
-        """The Sì Sè Pái rules module."""
-        return self._spec
-
-    def decision(self) -> Decision | None:
-        """Who must answer now; ``None`` when the deal is over."""
-        if self._phase == _WINDOW:
-            window = self._window
-            assert window is not None
-            answers = window.answers
-            # Options are stored in ascending seat order: this is ``window.pending()`` without a sort.
-            if not answers:
-                return Decision(tuple(window.options), self._window_id)
-            return Decision(tuple(s for s in window.options if s not in answers), self._window_id)
-        if self._phase == _DISCARD:
-            return Decision((self._taker,), self._window_id)
-        return None
-
-    def legal_actions(self, seat: int) -> list[str]:
+    def _legal(self, seat: int) -> list[str]:
         """Sorted canonical actions of ``seat``; empty unless it is asked and has not answered."""
         if self._phase == _WINDOW:
-            assert self._window is not None
-            return list(self._window.legal(seat))
-        if self._phase == _DISCARD and seat == self._taker:
+            assert self.window is not None
+            return list(self.window.legal(seat))
+        if self._phase == _DISCARD and seat == self.actor:
             return list(compress(_SORTED_DISCARD_TEXT, _discardable_counts(self.hands[seat])))
         return []
 
-    def apply(self, seat: int, action: str) -> list[Event]:
-        """Validate and play ``action``; raise ``IllegalAction``/``NotationError`` and change nothing."""
-        if self._phase == _OVER:
-            raise IllegalAction("the deal is over", Reason("deal_over"))
-        if type(seat) is not int or not 0 <= seat < SEATS:
-            raise IllegalAction(f"there is no seat {seat!r}; seats are 0-{SEATS - 1}", Reason("not_asked"))
-        if not isinstance(action, str):
-            raise NotationError(f"an action must be a string, got {action!r}")
-        if self._events is not None:
-            self._events = []
+    def _play(self, seat: int, action: str) -> str:
+        """Check and play ``action``; its canonical text. Refusals change nothing."""
         if self._phase == _WINDOW:
-            if self._fast_answer(seat, action):
-                return self._events if self._events is not None else []
+            text = self._fast_answer(seat, action)
+            if text is not None:
+                return text
         else:
             card = _DISCARDS.get(action, -1)
-            if seat == self._taker and card >= 0 and self.hands[seat][card]:
+            if seat == self.actor and card >= 0 and self.hands[seat][card]:
                 self._discard(seat, card)
-                return self._events if self._events is not None else []
+                return action
         parsed = read_action(action, DECK)
         if parsed.verb not in (PASS, WIN, TAKE, DISCARD):
             raise NotationError(f"unknown verb {parsed.verb!r} in {action!r}: use pass, win, take or discard")
-        try:
-            if self._phase == _DISCARD:
-                self._apply_discard(seat, parsed.verb, parsed.groups)
-            else:
-                self._apply_answer(seat, parsed.verb, parsed.groups)
-        except IllegalAction as refused:
-            refused.reason = explain(self, seat, action)
-            raise
-        events = self._events
-        return events if events is not None else []
+        if self._phase == _DISCARD:
+            return self._apply_discard(seat, parsed.verb, parsed.groups)
+        return self._apply_answer(seat, parsed.verb, parsed.groups)
 
     def explain(self, seat: int, action: str) -> Reason | None:
         """Why ``seat`` may not play ``action`` now (``explain.explain``), or ``None``."""
         return explain(self, seat, action)
 
-    def opening_events(self) -> list[Event]:
-        """What happened before the first decision (``start_events``)."""
-        return list(self.start_events)
-
-    def actions(self) -> list[str]:
-        """The actions played so far, as canonical ``S<n> ...`` lines."""
-        return list(self.log)
-
     def view(self, seat: int | None) -> JSON:
         """The replay document as ``seat`` may see it (``None``: the referee)."""
-        from cardavia.games.sisepai.views import build_view
-
         return build_view(self, seat)
 
-    def outcome(self) -> JSON | None:
-        """``None`` while ongoing, else the ``result`` object."""
-        if self._result is None:
-            return None
-        result = dict(self._result)
-        if "groups" in result:
-            result["groups"] = list(result["groups"])
-        return result
+    def _sample_hidden(self, seat: int, rng: Rng) -> list[int]:
+        return sample(self, seat, rng)
 
-    def record(self) -> JSON:
-        """A record that replays to this state."""
-        from cardavia.games.sisepai.position import write_record
-
-        return write_record(self._start, self.log)
-
-    def determinize(self, seat: int, rng: Rng) -> SisepaiGame:
-        """Deal the cards ``seat`` cannot see at random into the other hands and the stock.
-
-        Sizes are kept and ``view(seat)`` is unchanged. In an open window every other eligible seat
-        is asked afresh from its new hand (with ``pass`` always available), so the structure of
-        the window reveals nothing about the real hands; ``seat``'s own answer is kept.
-        """
-        game = self.clone()
-        if self._phase == _OVER:
-            return game
-        pool: list[int] = list(self.stock[self._pos:])
-        for other in range(SEATS):
-            if other != seat:
-                pool += DECK.expand(self.hands[other])
-        pool.sort()  # the sample must depend on view(seat) and rng only, not on the hidden order
-        rng.shuffle(pool)
-        at = 0
-        for other in range(SEATS):
-            if other != seat:
-                size = self._sizes[other]
-                game._set_hand(other, DECK.counts(pool[at:at + size]))
-                at += size
-        game.stock = tuple(pool[at:])
-        game._pos = 0
-        if self._phase == _WINDOW and self._window is not None:
-            game._reask_others(seat)
-        return game
-
-    def clone(self) -> SisepaiGame:
-        """An independent copy (count lists copied, immutable parts shared)."""
-        return SisepaiGame(self._spec, self._start, self.events_enabled, original=self)
-
-    def _copy(self, other: SisepaiGame) -> None:
-        self.start_events = other.start_events
-        self.hands = [h[:] for h in other.hands]
-        self._sizes = other._sizes[:]
-        self.keys = [k[:] for k in other.keys]
-        self._bad = other._bad[:]
-        self._pairs = other._pairs[:]
-        self._near = other._near
-        self.melds = [m[:] for m in other.melds]
-        self.exposed = other.exposed[:]
-        self.stock = other.stock
-        self._pos = other._pos
-        self.discards = [d[:] for d in other.discards]
-        self.log = other.log[:]
-        self._phase = other._phase
-        self._card = other._card
-        self._owner = other._owner
-        self._kind = other._kind
-        self._forced = other._forced
-        self._window = None if other._window is None else other._window.copy()
-        self._window_id = other._window_id
-        self._taker = other._taker
-        self._result = other._result
-        self._events = [] if other.events_enabled else None
+    def _place_hidden(self, dealt: list[int], seat: int) -> None:
+        place(self, dealt, seat)
 
     # --- read-only accessors for views, analysis and tests --------------------------------------
-
-    @property
-    def start(self) -> Start:
-        """The starting position."""
-        return self._start
 
     @property
     def stock_left(self) -> tuple[int, ...]:
@@ -359,16 +217,11 @@ class SisepaiGame:
         return (self._card, self._owner, self._kind) if self._phase == _WINDOW else None
 
     @property
-    def window(self) -> ClaimWindow | None:
-        """The open claim window (secret answers inside), or ``None``."""
-        return self._window if self._phase == _WINDOW else None
-
-    @property
     def status(self) -> str:
         """``ongoing``, ``win`` or ``draw``."""
-        if self._result is None:
+        if self.result is None:
             return ONGOING
-        return DRAWN if self._result["winner"] is None else WON
+        return DRAWN if self.result["winner"] is None else WON
 
     def can_win(self, seat: int, card: int) -> bool:
         """True when ``seat``'s concealed hand plus ``card`` splits into groups (with 21 cards)."""
@@ -420,12 +273,6 @@ class SisepaiGame:
         near = bad & (bad - 1) == 0  # ``_at_most_one_bit``, inlined in this hot path
         self._near = self._near | bit if near else self._near & ~bit
 
-    # --- events ----------------------------------------------------------------------------------
-
-    def _emit(self, kind: str, audience: frozenset[int] | None = None, **params: Any) -> None:
-        if self._events is not None:
-            self._events.append(Event(kind, params, audience))
-
     # --- the automatic flow ----------------------------------------------------------------------
 
     def _run(self, card: int, owner: int, kind: str, reuse: dict[int, tuple[str, ...]] | None = None) -> None:
@@ -456,7 +303,7 @@ class SisepaiGame:
     def _open(self, card: int, owner: int, kind: str, reuse: dict[int, tuple[str, ...]] | None) -> bool:
         """Open a window; False when nobody can claim the card there (nor in a W2 after it)."""
         self._card, self._owner, self._kind = card, owner, kind
-        self._window_id += 1
+        self.decision_id += 1
         forced = self._forced = kind == W1 and _SINGLE[card]
         events = self._events
         if events is not None:
@@ -474,9 +321,9 @@ class SisepaiGame:
         if events is not None and kind != W2:
             self._tell_why_not(card, owner, kind, options)
         if options:
-            self._window = ClaimWindow(self._window_id, options)
+            self.window = ClaimWindow(self.decision_id, options)
             return True
-        self._window = None
+        self.window = None
         if forced:
             self._resolve()
             return True
@@ -554,7 +401,7 @@ class SisepaiGame:
 
     def _resolve(self) -> None:
         """Resolve the complete window and play on."""
-        window = self._window
+        window = self.window
         answers = {} if window is None else window.answers
         card, owner, kind = self._card, self._owner, self._kind
         if self._forced:
@@ -598,9 +445,9 @@ class SisepaiGame:
 
     def _await_discard(self, seat: int) -> None:
         self._phase = _DISCARD
-        self._taker = seat
-        self._window = None
-        self._window_id += 1
+        self.actor = seat
+        self.window = None
+        self.decision_id += 1
 
     def _dead(self, card: int, owner: int) -> None:
         self.discards[owner].append(card)
@@ -613,8 +460,8 @@ class SisepaiGame:
         assert found is not None, "a win needs a complete hand"
         score, concealed = found
         groups = sorted(concealed + self.melds[seat])
-        total = score + sum(_points(g) for g in self.melds[seat])
-        self._result = {
+        total = score + sum(group_points(g) for g in self.melds[seat])
+        self.result = {
             "winner": seat,
             "card": DECK.codes[card],
             "score": total,
@@ -622,40 +469,40 @@ class SisepaiGame:
             "window": self._kind,
             "owner": self._owner,
         }
-        self._emit("sisepai.win", seat=seat, card=DECK.codes[card], score=total,
-                   groups=list(self._result["groups"]))
-        self._end(self._result)
+        self._emit("sisepai.win", {"seat": seat, "card": DECK.codes[card], "score": total,
+                                   "groups": list(self.result["groups"])})
+        self._end(self.result)
 
     def _end(self, result: JSON | None) -> None:
         self._phase = _OVER
-        self._window = None
-        self._result = result if result is not None else {"winner": None}
-        self._emit("sisepai.end", status=self.status, winner=self._result["winner"])
+        self.window = None
+        self.result = result if result is not None else {"winner": None}
+        self._emit("sisepai.end", {"status": self.status, "winner": self.result["winner"]})
 
     # --- answers and discards --------------------------------------------------------------------
 
-    def _fast_answer(self, seat: int, action: str) -> bool:
-        """Play a window answer given in canonical text; False when it needs the full check."""
-        window = self._window
+    def _fast_answer(self, seat: int, action: str) -> str | None:
+        """Play a window answer given in canonical text and return it; None when it needs the
+        full check."""
+        window = self.window
         assert window is not None
         options = window.options.get(seat)
         if options is None or action not in options or seat in window.answers:
-            return False
+            return None
         # A take by a seat whose hand is complete is its win (section 6.4).
         answer = WIN if action[0] == "t" and options[-1] == WIN else action
         self._answer(window, seat, answer)
-        return True
+        return answer
 
     def _answer(self, window: ClaimWindow, seat: int, answer: str) -> None:
         window.answers[seat] = answer
-        self.log.append(f"S{seat} {answer}")
         if self._events is not None:
             self._events.append(Event("sisepai.answer", {"seat": seat, "action": answer}, _AUDIENCE[seat]))
         if len(window.answers) == len(window.options):
             self._resolve()
 
-    def _apply_answer(self, seat: int, verb: str, groups: tuple[tuple[int, ...], ...]) -> None:
-        window = self._window
+    def _apply_answer(self, seat: int, verb: str, groups: tuple[tuple[int, ...], ...]) -> str:
+        window = self.window
         assert window is not None
         card, where = self._card, f"{DECK.codes[self._card]} in {self._kind}"
         if verb == DISCARD:
@@ -679,6 +526,7 @@ class SisepaiGame:
         window.answer(seat, answer)  # checks it against the options once more
         window.answers.pop(seat)
         self._answer(window, seat, answer)
+        return answer
 
     def _check_take(self, seat: int, group: tuple[int, ...], card: int, complete: bool) -> str:
         """The answer a take stands for (``win`` when it completes the hand), or ``IllegalAction``."""
@@ -705,11 +553,11 @@ class SisepaiGame:
         return text
 
     def _window_options(self, seat: int) -> tuple[str, ...]:
-        assert self._window is not None
-        return self._window.options.get(seat, ())
+        assert self.window is not None
+        return self.window.options.get(seat, ())
 
-    def _apply_discard(self, seat: int, verb: str, groups: tuple[tuple[int, ...], ...]) -> None:
-        taker = self._taker
+    def _apply_discard(self, seat: int, verb: str, groups: tuple[tuple[int, ...], ...]) -> str:
+        taker = self.actor
         if seat != taker:
             raise IllegalAction(f"seat {seat} cannot act now: seat {taker} must discard")
         if verb != DISCARD:
@@ -722,31 +570,14 @@ class SisepaiGame:
         if not self.hands[seat][card]:
             raise IllegalAction(f"seat {seat} holds no concealed {DECK.codes[card]}")
         self._discard(seat, card)
+        return _DISCARD_TEXT[card]
 
     def _discard(self, seat: int, card: int) -> None:
         self._move(seat, card, -1)
-        self.log.append(f"S{seat} {_DISCARD_TEXT[card]}")
         if self._events is not None:
             self._events.append(_shared_event("sisepai.discard", seat, card))
         self._run(card, seat, WD)
 
-    def _reask_others(self, seat: int) -> None:
-        """After determinization: every eligible seat but ``seat`` is asked afresh from its new hand."""
-        old = self._window
-        assert old is not None
-        card, owner, kind = self._card, self._owner, self._kind
-        options: dict[int, tuple[str, ...]] = {}
-        answers: dict[int, str] = {}
-        for other in range(SEATS):  # ascending, as ``decision`` expects
-            distance = (other - owner) % SEATS
-            if other == seat:
-                if seat in old.options:
-                    options[seat] = old.options[seat]
-                    if seat in old.answers:
-                        answers[seat] = old.answers[seat]
-            elif distance or (kind == W1 and not self._forced):
-                options[other] = self._options(other, card, distance) or (PASS,)
-        self._window = ClaimWindow(old.window, options, answers)
 
 
 _AUDIENCE = tuple(frozenset((seat,)) for seat in range(SEATS))
@@ -826,6 +657,3 @@ def _mix(card: int) -> tuple[int, int, int, bool]:
 
 _MIX: tuple[tuple[int, int, int, bool], ...] = tuple(_mix(k) for k in range(KINDS))
 
-
-def _points(group: Group) -> int:
-    return group_points(group)

@@ -1,4 +1,7 @@
-"""Random-play throughput and the median cost of the hot checks, for ``cardavia bench``."""
+"""Random-play throughput and the median cost of the hot checks, for ``cardavia bench``.
+
+A benchmarked game's spec also offers ``Benchmarked``: holdings to time and the check to time.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +10,26 @@ import resource
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from cardavia.engine.game import GameSpec
+from cardavia.engine.game import Game, GameSpec
 from cardavia.engine.playout import random_playout
 from cardavia.engine.rng import Rng
 
 TIMED_DEALS = 200
+
+
+@runtime_checkable
+class Benchmarked(GameSpec, Protocol):
+    """A game spec that can be benchmarked."""
+
+    def bench_probes(self, game: Game) -> list[Any]:
+        """Holdings taken from ``game`` for timing ``complete_check``."""
+        ...
+
+    def complete_check(self, probe: Any) -> object:
+        """The complete-hand (Sì Sè Pái) or win-and-huxi (Paohuzi) check timed by ``bench``."""
+        ...
 
 
 def _median_us(samples_ns: list[int]) -> float:
@@ -21,7 +37,7 @@ def _median_us(samples_ns: list[int]) -> float:
 
 
 def run(
-    spec: GameSpec,
+    spec: Benchmarked,
     deals: int,
     seed: int,
     progress: Callable[[int, int], None] | None = None,

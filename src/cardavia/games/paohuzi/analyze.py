@@ -1,0 +1,69 @@
+"""``analyze`` for Paohuzi: is this holding complete, and what does it score? (records-and-cli.md 5)"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardavia.engine.errors import NotationError
+from cardavia.engine.game import JSON
+from cardavia.games.paohuzi.cards import DECK, tun
+from cardavia.games.paohuzi.melds import Meld, identical, parse_meld, scored_groups
+from cardavia.games.paohuzi.rules import PAO, Rules
+
+
+def analyze(query: Mapping[str, Any], rules: Rules) -> JSON:
+    """Judge a holding: ``hand``, ``melds``, optional ``new`` and ``from`` (own|other, default other)."""
+    unknown = sorted(set(query) - {"hand", "melds", "new", "from"})
+    if unknown:
+        raise NotationError(f"unknown field {unknown[0]!r}; Paohuzi queries take hand, melds, new, from")
+    hand_text = query.get("hand")
+    if not isinstance(hand_text, str):
+        raise NotationError("'hand' must be a string of card codes")
+    hand = DECK.counts(DECK.parse(hand_text))
+    meld_texts = query.get("melds", [])
+    if not isinstance(meld_texts, list):
+        raise NotationError("'melds' must be a list of meld texts")
+    melds = [parse_meld(m) for m in meld_texts]
+    new_code = query.get("new")
+    source = query.get("from")
+    if source is not None and source not in ("own", "other"):
+        raise NotationError(f"'from' must be 'own' or 'other', got {source!r}")
+    if source is not None and new_code is None:
+        raise NotationError("'from' needs 'new'")
+    new = None if new_code is None else DECK.parse_list([new_code])[0]
+    total = list(hand)
+    for m in melds:
+        for c in m.cards:
+            total[c] += 1
+    if new is not None:
+        total[new] += 1
+    DECK.check_copies(total, "the holding")
+    own_wei_pao = rules.own_wei_upgrade == PAO
+    from_other = source != "own"
+    if new is not None and not from_other:
+        new, melds, hand = _own_reveal(new, melds, hand, own_wei_pao)
+    scored = scored_groups(melds, hand, new, from_other, own_wei_pao)
+    if scored is None:
+        return {"complete": False, "huxi": None, "win": False, "tun": 0, "groups": None}
+    huxi, groups = scored
+    win = huxi >= 15
+    return {"complete": True, "huxi": huxi, "win": win, "tun": tun(huxi) if win else 0, "groups": groups}
+
+
+def _own_reveal(
+    new: int, melds: list[Meld], hand: list[int], own_wei_pao: bool
+) -> tuple[int | None, list[Meld], list[int]]:
+    """Apply the compulsory ti/wei of rules 5.3 for a seat's own reveal; None card when it happened."""
+    hand = list(hand)
+    if hand[new] == 3:
+        hand[new] = 0
+        return None, [*melds, identical("ti", new)], hand
+    if not own_wei_pao:
+        for i, m in enumerate(melds):
+            if m.kind == "wei" and m.card == new:
+                return None, [*melds[:i], identical("ti", new), *melds[i + 1 :]], hand
+    if hand[new] == 2:
+        hand[new] = 0
+        return None, [*melds, identical("wei", new)], hand
+    return new, melds, hand
