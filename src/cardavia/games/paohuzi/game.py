@@ -47,11 +47,12 @@ from cardavia.games.paohuzi.melds import (
     Meld,
     MeldPart,
     base_from,
+    free_of,
+    hand_owed,
     huxi_bound,
     identical,
     meld_part,
     scored_groups,
-    target_size,
     win_huxi,
 )
 from cardavia.games.paohuzi.position import Position
@@ -68,6 +69,11 @@ REVEAL = "reveal"
 DISCARD_TEXT = tuple(f"discard {code}" for code in CODES)
 _DISCARD_ORDER = sorted(range(KINDS), key=lambda k: DISCARD_TEXT[k])  # kinds in text order
 _SIMPLE_VERBS = frozenset({"pass", "win", "tianhu", "peng", "pao"})
+
+
+_OTHERS = tuple(tuple(s for s in range(SEATS) if s != owner) for owner in range(SEATS))
+_NO_CHI: Mapping[str, Plan] = {}
+_PAO, _PENG, _WIN = ((), ("pao",)), ((), ("peng",)), ((), ("win",))
 
 
 def nxt(seat: int) -> int:
@@ -217,14 +223,20 @@ class PaohuziGame(BaseGame):
         """The cached ``holding_base`` of ``seat``."""
         b = self._bases[seat]
         if b is None:
-            part = self._parts[seat]
-            if part is None:
-                part = self._parts[seat] = meld_part(self.melds[seat])
-            packed = self._packs[seat]
-            if packed is None:
-                packed = self._packs[seat] = pack(self.hands[seat])
-            b = self._bases[seat] = base_from(part, packed)
+            b = self._bases[seat] = base_from(self._part(seat), self._packed(seat))
         return b
+
+    def _part(self, seat: int) -> MeldPart:
+        part = self._parts[seat]
+        if part is None:
+            part = self._parts[seat] = meld_part(self.melds[seat])
+        return part
+
+    def _packed(self, seat: int) -> int:
+        packed = self._packs[seat]
+        if packed is None:
+            packed = self._packs[seat] = pack(self.hands[seat])
+        return packed
 
     def fours(self, seat: int) -> int:
         """F: number of ti and pao melds of ``seat``."""
@@ -237,12 +249,13 @@ class PaohuziGame(BaseGame):
 
     def owed(self, seat: int) -> int:
         """T - target(F)."""
-        b = self.base(seat)
-        return b.cards + b.kan_cards + b.free_cards - target_size(b.fours)
+        b = self._bases[seat]  # the base if it is there, else only the counts it would give
+        return b.owed if b is not None else hand_owed(self._part(seat), self._packed(seat))
 
     def has_free(self, seat: int) -> bool:
         """True if the hand holds a card outside a kan."""
-        return self.base(seat).free != 0
+        b = self._bases[seat]
+        return (b.free if b is not None else free_of(self._packed(seat))) != 0
 
     def stock_left(self) -> int:
         """Cards still in the stock."""
@@ -577,50 +590,44 @@ class PaohuziGame(BaseGame):
         bit = 1 << card
         shift = 2 * card
         bonus_card = card in BONUS_KINDS
-        peng_huxi = identical_huxi("peng", card)
-        chi_seats = (owner, nxt(owner)) if reveal else (nxt(owner),)
-        hands, all_melds, deads, chou, bases = self.hands, self.melds, self.dead, self.chou, self._bases
-        for p in range(SEATS):
-            if p == owner and not reveal:
-                continue
-            opts: list[str] = []
-            hand, dead = hands[p], deads[p]
+        chi_seat = nxt(owner)  # and the owner, on a reveal
+        hands, deads, chou, bases = self.hands, self.dead, self.chou, self._bases
+        for p in range(SEATS) if reveal else _OTHERS[owner]:
             base = bases[p] or self.base(p)
-            n = hand[card]
+            n = hands[p][card]
             upgradable = base.upgradable >> shift & 1
-            if reveal and not dead:
+            live = not deads[p]
+            win = pao = peng = False
+            chis: Mapping[str, Plan] = _NO_CHI
+            if reveal and live and base.win_cards >> shift & 1:
                 # huxi_bound inlined for the common case of a card outside 1-2-3 / 2-7-10.
                 if bonus_card:
                     bound = huxi_bound(base, card)
                 else:
-                    bound = base.bound + 6 * upgradable + (peng_huxi if n == 2 else 0)
-                if bound >= MIN_HUXI and (
-                    win_huxi(all_melds[p], hand, card, p != owner, own_wei_pao, base) >= MIN_HUXI
-                ):
-                    opts.append("win")
+                    bound = base.bound + 6 * upgradable + (identical_huxi("peng", card) if n == 2 else 0)
+                win = bound >= MIN_HUXI and (
+                    win_huxi(self.melds[p], hands[p], card, p != owner, own_wei_pao, base) >= MIN_HUXI
+                )
             if n == 3:
-                if p != owner:
-                    opts.append("pao")
+                pao = p != owner
             elif upgradable:
-                for m in all_melds[p]:
-                    if m.card == card and (
-                        (m.kind == "wei" and (p != owner or own_wei_pao)) or (m.kind == "peng" and reveal)
-                    ):
-                        opts.append("pao")
-                        break
-            if not dead and not chou[p] & bit and (n == 2 or p in chi_seats):
-                needs_discard = base.cards + base.kan_cards + base.free_cards >= target_size(base.fours)
+                wei_pao = p != owner or own_wei_pao
+                pao = any(
+                    m.card == card and ((m.kind == "wei" and wei_pao) or (m.kind == "peng" and reveal))
+                    for m in self.melds[p]
+                )
+            chi = n < 3 and (p == chi_seat or (reveal and p == owner))
+            if live and not chou[p] & bit and (n == 2 or chi):
+                needs_discard = base.owed >= 0
                 # 6.5: a peng that makes owed = 1 must leave a free card to discard.
-                if n == 2 and p != owner and (not needs_discard or base.free_cards >= 3):
-                    opts.append("peng")
-                if n < 3 and p in chi_seats:
-                    texts = chi_options(base.free, card, needs_discard, base.free_cards)
-                    if texts:
-                        plans[p] = texts
-                        opts.extend(texts)
-            if opts:
-                opts.append(PASS)
-                options[p] = tuple(sorted(opts))
+                peng = n == 2 and p != owner and (not needs_discard or base.free_cards >= 3)
+                if chi:
+                    chis = chi_options(base.free, card, needs_discard, base.free_cards)
+                    if chis:
+                        plans[p] = chis
+            if win or pao or peng or chis:
+                # In text order: chi ... < pao < pass < peng < win.
+                options[p] = (*sorted(chis), *_PAO[pao], PASS, *_PENG[peng], *_WIN[win])
         return options, plans
 
     # ----- the end ----------------------------------------------------------------------------

@@ -4,12 +4,13 @@ Free cards are packed into one int, two bits per kind (kind ``k`` at bits ``2k``
 hashable and cheap. ``best_split(packed, need_pair)`` is the maximum huxi over every partition of
 the free cards into chi-type groups, at most one identical triple (a hand pair plus the winning card,
 scored as a peng) and exactly one pair when ``need_pair``; ``NO_SPLIT`` when none exists. The memo is
-a bounded LRU cache (``CACHE_SIZE`` entries).
+a bounded LRU cache (``CACHE_SIZE`` entries). ``completing(packed)`` is a cheap necessary condition
+that skips most searches.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from cardavia.games.paohuzi.cards import KINDS, is_big, number, other_size
@@ -23,6 +24,73 @@ CACHE_SIZE = 1 << 17
 # >= 2 iff x >> 1 has it.
 _Option = tuple[int, int, int, int, str, tuple[int, ...]]
 _LOW = sum(1 << (2 * k) for k in range(KINDS))
+
+
+def _kinds(pred: Callable[[int], bool]) -> int:
+    return sum(1 << (2 * k) for k in range(KINDS) if pred(k))
+
+
+# Kinds with a neighbour one or two numbers up or down in their own series.
+_UP1, _UP2 = _kinds(lambda k: number(k) <= 9), _kinds(lambda k: number(k) <= 8)
+_DOWN1, _DOWN2 = _kinds(lambda k: number(k) >= 2), _kinds(lambda k: number(k) >= 3)
+
+
+def _in_2710(present: int) -> int:
+    # present: which of 2, 7, 10 of one series are held (bits 0-2); which of them have both partners.
+    two, seven, ten = present & 1, present >> 1 & 1, present >> 2 & 1
+    return (seven & ten) << 2 | (two & ten) << 12 | (two & seven) << 18
+
+
+_2710 = tuple(_in_2710(i) for i in range(8))
+
+
+def _helpers(k: int) -> int:
+    # A lone card of kind k joins a group only with one more card of these kinds: k itself (then
+    # two of it), the other series' k, a neighbour within two numbers, a 2-7-10 partner.
+    near = {k, other_size(k)} | {j for j in range(KINDS) if is_big(j) == is_big(k) and abs(j - k) <= 2}
+    if number(k) in (2, 7, 10):
+        near |= {k - number(k) + n for n in (2, 7, 10)}
+    return sum(1 << (2 * j) for j in near)
+
+
+_HELPERS = [_helpers(k) for k in range(KINDS)]
+
+
+def lonely(x: int) -> int:
+    """The kinds held once among the packed free cards ``x`` (counts 0..2) that no group can hold:
+    no two neighbours in their series, no two of the other series' card of the same number, no
+    2-7-10 partners (bit 2k for kind k)."""
+    present = (x | x >> 1) & _LOW
+    twice = (x >> 1) & _LOW
+    up1 = present >> 2 & _UP1
+    down1 = present << 2 & _DOWN1
+    grouped = (
+        (up1 & present >> 4 & _UP2)
+        | (down1 & up1)
+        | (down1 & present << 4 & _DOWN2)
+        | ((twice << 20 | twice >> 20) & _LOW)
+        | _2710[(present >> 2 & 1) | (present >> 11 & 2) | (present >> 16 & 4)]
+        | _2710[(present >> 22 & 1) | (present >> 31 & 2) | (present >> 36 & 4)] << 20
+    )
+    return present & ~twice & ~grouped
+
+
+def completing(x: int) -> int:
+    """The kinds (bit 2k) of which one more card might let the packed free cards ``x`` (counts
+    0..2) be partitioned; with no card added, they can be only when ``lonely(x)`` is 0.
+
+    Each lonely card must then share a group with the added card, which is in one group: so with
+    three lonely cards no card helps, with one or two only a card that helps each of them.
+    """
+    alone = lonely(x)
+    if not alone:
+        return _LOW
+    first = alone & -alone
+    rest = alone ^ first
+    if rest & (rest - 1):
+        return 0
+    kinds = _HELPERS[first.bit_length() >> 1]
+    return kinds & _HELPERS[rest.bit_length() >> 1] if rest else kinds
 
 
 def pack(counts: Sequence[int]) -> int:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from cardavia.engine.errors import NotationError
 from cardavia.games.paohuzi.cards import DECK, KINDS, MELD_KINDS, chi_huxi, group_type, identical_huxi
-from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, split_groups
+from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, completing, split_groups
 
 FOURS = ("pao", "ti")
 _MELD_HUXI: dict[tuple[str, tuple[int, ...], bool], int] = {}  # every distinct meld: a few hundred
@@ -87,41 +87,65 @@ class Base(NamedTuple):
     free_cards: int
     upgradable: int  # bit 2k: a kan, peng or wei of kind k (a pao placement may exist)
     bound: int  # huxi of melds and kans plus the free cards' 1-2-3 / 2-7-10 bound (see huxi_bound)
+    owed: int  # T - target(F): cards held beyond the count at rest (rules 4.1)
+    win_cards: int  # bit 2k: kinds whose card may complete the holding (``huxi.completing``)
 
 
 MeldPart = tuple[int, int, int, int]  # the melds' huxi, cards, fours and peng/wei kinds (bit 2k)
 
 _LOW = sum(1 << (2 * k) for k in range(KINDS))
+_HIGH = _LOW << 1
 _SMALL_LOW = sum(1 << (2 * k) for k in range(10))
+
+
+_MELD_PARTS: dict[Meld, MeldPart] = {}  # every distinct meld: a few hundred
+
+
+def _meld_part(m: Meld) -> MeldPart:
+    four = m.kind in FOURS
+    upgradable = 0 if four or m.kind == "chi" else 1 << (2 * m.cards[0])
+    part = _MELD_PARTS[m] = (m.huxi(), len(m.cards), int(four), upgradable)
+    return part
 
 
 def meld_part(melds: Sequence[Meld]) -> MeldPart:
     """The melds' share of a ``Base``."""
     huxi = cards = fours = upgradable = 0
     for m in melds:
-        huxi += m.huxi()
-        cards += len(m.cards)
-        if m.kind in FOURS:
-            fours += 1
-        elif m.kind != "chi":
-            upgradable |= 1 << (2 * m.cards[0])
+        h, c, f, u = _MELD_PARTS.get(m) or _meld_part(m)
+        huxi += h
+        cards += c
+        fours += f
+        upgradable |= u
     return huxi, cards, fours, upgradable
 
 
 def _base(part: MeldPart, kans: int, free: int) -> Base:
-    small = (kans & _SMALL_LOW).bit_count()
-    big = kans.bit_count() - small
-    kan_huxi = 3 * small + 6 * big
-    free_cards = (free & _LOW).bit_count() + 2 * ((free >> 1) & _LOW).bit_count()
+    n_kans = kans.bit_count()
+    kan_huxi = 6 * n_kans - 3 * (kans & _SMALL_LOW).bit_count()  # 3 for a small kan, 6 for a big
+    free_cards = free.bit_count() + (free & _HIGH).bit_count()  # a count's bits, its high bit twice
     huxi, cards, fours, upgradable = part
     bound = huxi + kan_huxi + _bonus_bound(free)
-    return Base(huxi, cards, fours, kan_huxi, 3 * (small + big), free, free_cards, upgradable | kans, bound)
+    owed = cards + 3 * n_kans + free_cards - target_size(fours)
+    fields = (huxi, cards, fours, kan_huxi, 3 * n_kans, free, free_cards, upgradable | kans, bound, owed)
+    return Base._make((*fields, completing(free)))
 
 
 def base_from(part: MeldPart, packed_hand: int) -> Base:
     """``holding_base`` from the melds' part and a packed hand (every count 0..3)."""
     kans = packed_hand & (packed_hand >> 1) & _LOW  # bit 2k where the count is 3
-    return _base(part, kans, packed_hand & ~(kans * 3))
+    return _base(part, kans, packed_hand ^ 3 * kans)
+
+
+def free_of(packed_hand: int) -> int:
+    """``Base.free`` of a packed hand: its cards outside kans."""
+    return packed_hand ^ 3 * (packed_hand & (packed_hand >> 1) & _LOW)
+
+
+def hand_owed(part: MeldPart, packed_hand: int) -> int:
+    """``Base.owed`` from the melds' part and a packed hand, without the rest of the base."""
+    # The hand's cards: each count's bits, its high bit twice.
+    return part[1] + packed_hand.bit_count() + (packed_hand & _HIGH).bit_count() - target_size(part[2])
 
 
 def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
@@ -197,13 +221,16 @@ def _bonus_bound(x: int) -> int:
 
 
 def huxi_bound(base: Base, card: int) -> int:
-    """An upper bound of ``win_huxi`` for ``card`` added to a holding (cheap, for skipping checks).
+    """An upper bound of ``win_huxi`` for ``card`` added to a holding (cheap, for skipping checks);
+    ``NO_SPLIT`` when ``card`` cannot complete it (``Base.win_cards``).
 
     Free cards score only in 1-2-3 and 2-7-10 groups (each at most min-count times, both together
     at most as often as the series' 2 is held) and in the triple made with ``card``; an upgrade to
     pao (possible only with a kan, peng or wei of ``card``) gains at most 6 over the group it
     replaces.
     """
+    if not base.win_cards >> (2 * card) & 1:
+        return NO_SPLIT
     x = base.free + (1 << (2 * card))
     # Only a card of a 1-2-3 or 2-7-10 group can change the free cards' bound.
     bound = base.huxi + base.kan_huxi + _bonus_bound(x) if card in BONUS_KINDS else base.bound
