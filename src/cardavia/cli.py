@@ -108,7 +108,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             game = record.replay_text(_read(path))
             if args.seat is not None and not 0 <= args.seat < game.spec.seats:
                 raise CardaviaError(f"--seat must be 0-{game.spec.seats - 1}, got {args.seat}")
-            doc = game.view(args.seat)
+            doc: dict[str, Any] = dict(game.view(args.seat))
         except CardaviaError as exc:
             message = f"{path}: {exc}" if len(args.files) > 1 else str(exc)
             _error(message)

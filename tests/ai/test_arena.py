@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator
+from importlib.metadata import EntryPoint
 
 import pytest
 
@@ -17,7 +18,8 @@ from . import toygame
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(registry._MODULES, "toy", toygame.__name__)
+    entry = EntryPoint("toy", f"{toygame.__name__}:SPEC", registry.GROUP)
+    monkeypatch.setitem(registry._entries(), "toy", entry)
     yield
 
 
@@ -95,7 +97,7 @@ def test_challenger_score_uses_payments_when_the_game_pays() -> None:
 
 
 def test_cli_arena_json_and_text(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry._MODULES, "sisepai", toygame.__name__)
+    monkeypatch.setattr(arena, "get_spec", lambda name: toygame.SPEC)  # the toy, under a real name
     monkeypatch.setattr(arena, "make_agent", toygame.toy_factory)
     argv = ["arena", "sisepai", "--challenger", "normal", "--reference", "random", "--decks", "3", "--json"]
     assert cli.main(argv) == 0

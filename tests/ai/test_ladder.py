@@ -11,7 +11,12 @@ import pytest
 
 from cardavia.ai import arena
 
-CASES = [("sisepai", "normal", 25), ("paohuzi", "normal", 40), ("sisepai", "hard", 6), ("paohuzi", "hard", 8)]
+CASES = [
+    ("sisepai", "normal", 25),
+    ("paohuzi", "normal", 40),
+    pytest.param("sisepai", "hard", 6, marks=pytest.mark.slow),
+    pytest.param("paohuzi", "hard", 8, marks=pytest.mark.slow),
+]
 
 
 @pytest.mark.parametrize(("game", "tier", "decks"), CASES)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from cardavia.engine.errors import CardaviaError
-from cardavia.engine.game import Game
+from cardavia.engine.game import Game, View
 from cardavia.engine.rng import Rng
 
 TIERS = ("random", "greedy", "easy", "normal", "hard")
@@ -23,7 +23,7 @@ class Observation:
 
     game: str
     seat: int
-    view: dict[str, Any]
+    view: View
     legal: tuple[str, ...]
     window: int
     worlds: Callable[[Rng], Game]

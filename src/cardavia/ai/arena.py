@@ -18,7 +18,7 @@ from typing import Any
 from cardavia.ai.agent import Agent, observe
 from cardavia.ai.tiers import make_agent
 from cardavia.engine.errors import CardaviaError
-from cardavia.engine.game import Game
+from cardavia.engine.game import Game, Outcome
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 
@@ -51,7 +51,7 @@ class Match:
         return (self.factory or make_agent)(self.game, tier)
 
 
-def challenger_score(result: dict[str, Any], seat: int) -> float:
+def challenger_score(result: Outcome, seat: int) -> float:
     """The challenger's result of one deal: his payment when the game pays, else his score if he won."""
     payments = result.get("payments")
     if isinstance(payments, list):

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from cardavia import __version__
 from cardavia.engine.claims import ClaimWindow
 from cardavia.engine.errors import CardaviaError, IllegalAction, NotationError
-from cardavia.engine.game import JSON, Decision, Event, GameSpec
+from cardavia.engine.game import JSON, Decision, Event, GameSpec, Outcome, View
 from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
 
@@ -101,7 +101,7 @@ class BaseGame:
         self.window: ClaimWindow | None = None
         self.actor = -1
         self.decision_id = 0
-        self.result: JSON | None = None
+        self.result: Outcome | None = None
         self._events: list[Event] | None = [] if events else None
         self._legal_cache: dict[int, list[str]] = {}
         self._decision_cache: Decision | None = None
@@ -172,11 +172,16 @@ class BaseGame:
         """The actions played so far, ``S<n> …``, canonical."""
         return list(self.history)
 
-    def outcome(self) -> JSON | None:
+    def outcome(self) -> Outcome | None:
         """``None`` while ongoing; otherwise a copy of the ``result`` object."""
         if self.result is None:
             return None
-        return {k: list(v) if isinstance(v, list) else v for k, v in self.result.items()}
+        copy = Outcome(**self.result)
+        if "groups" in copy:
+            copy["groups"] = list(copy["groups"])
+        if "payments" in copy:
+            copy["payments"] = list(copy["payments"])
+        return copy
 
     def record(self) -> JSON:
         """The starting position, the engine and the rules, and every action played."""
@@ -225,7 +230,7 @@ class BaseGame:
         """Why ``seat`` may not play ``action`` now, or ``None`` (section 7's reason codes)."""
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> View:
         """The replay document as ``seat`` may see it (``None``: the referee)."""
         raise NotImplementedError
 

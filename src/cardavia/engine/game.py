@@ -8,13 +8,73 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypedDict
 
 from cardavia.engine.cards import Deck
 from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
 
 JSON = dict[str, Any]
+
+
+class PublicCard(TypedDict):
+    """The card open to claims: its code, its owner and the window kind (Sì Sè Pái ``W1``, ``W2``,
+    ``WD``; Paohuzi ``reveal``, ``discard``)."""
+
+    card: str
+    owner: int
+    window: str
+
+
+class SeatView(TypedDict, total=False):
+    """One seat in a view. ``hand``: the concealed cards (canonical codes) where the viewer may
+    see them; Paohuzi gives another seat's hand as its count, Sì Sè Pái as ``hand_count``."""
+
+    hand: list[str] | int
+    hand_count: int
+    melds: list[str]
+    discards: list[str]
+    chou: list[str]
+    shown: str | None
+    dead: bool
+
+
+class Outcome(TypedDict, total=False):
+    """The ``result`` of an ended deal (records-and-cli.md section 5): ``winner`` None for a draw."""
+
+    winner: int | None
+    card: str | None
+    score: int
+    groups: list[str]
+    tun: int
+    payments: list[int]
+    window: str
+    owner: int
+
+
+def own_hand(entry: SeatView) -> list[str]:
+    """The concealed cards of a seat entry the viewer may see (its own, or any after the deal);
+    ``ValueError`` for another seat's hidden hand."""
+    hand = entry.get("hand")
+    if not isinstance(hand, list):
+        raise ValueError("this seat's hand is not shown in the view")
+    return hand
+
+
+class View(TypedDict, total=False):
+    """The replay document of records-and-cli.md section 5 as one seat (or the referee) sees it."""
+
+    game: str
+    status: str
+    to_act: list[int]
+    public: PublicCard | None
+    legal: dict[str, list[str]]
+    seats: list[SeatView]
+    stock: int
+    result: Outcome | None
+    dealer: int
+    viewer: int | None
+    answers: dict[str, str]
 
 
 class Decision(NamedTuple):
@@ -84,7 +144,7 @@ class Game(Protocol):
         """The actions played so far, with seat prefixes, in canonical text."""
         ...
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> View:
         """The replay document of records-and-cli.md section 5 as ``seat`` may see it.
 
         ``None`` is the all-knowing referee. A seat's view lists only the fields it may see:
@@ -93,7 +153,7 @@ class Game(Protocol):
         """
         ...
 
-    def outcome(self) -> JSON | None:
+    def outcome(self) -> Outcome | None:
         """``None`` while ongoing; otherwise the ``result`` object of records-and-cli.md."""
         ...
 
@@ -121,7 +181,7 @@ class Tracker(Protocol):
         """Fold in the next event the seat sees."""
         ...
 
-    def view(self) -> JSON:
+    def view(self) -> View:
         """The seat's view now."""
         ...
 

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardavia.engine.game import JSON, Event, Game, GameSpec
+from cardavia.engine.game import JSON, Event, Game, GameSpec, View
 
 LEADS = frozenset({"answer", "resolve", "dead_hand", "timeout"})
 TAILS = frozenset({"window", "chou", "initial_ti", "why_not", "outranked"})
@@ -62,7 +62,7 @@ class Frame:
     v: int
     kind: str
     events: list[JSON] = field(default_factory=list)
-    view: JSON = field(default_factory=dict)
+    view: View = field(default_factory=lambda: View())
     legal: tuple[str, ...] = ()
 
 

@@ -12,7 +12,8 @@ from cardavia.games.paohuzi import SPEC
 from cardavia.games.paohuzi.game import WINDOW, PaohuziGame
 from cardavia.games.paohuzi.melds import holding_base
 
-DEALS = 2000
+DEALS = 2000  # under the slow marker; the quick run plays QUICK_DEALS
+QUICK_DEALS = 200
 MAX_ACTIONS = 400
 
 
@@ -84,10 +85,13 @@ def play(seed: int, rng: Rng, checks: bool = True) -> PaohuziGame:
     return game
 
 
-def test_random_deals_keep_every_invariant_and_replay_exactly():
+@pytest.mark.parametrize(
+    "deals", [QUICK_DEALS, pytest.param(DEALS, marks=pytest.mark.slow)], ids=["quick", "all"]
+)
+def test_random_deals_keep_every_invariant_and_replay_exactly(deals):
     rng = Rng(2024)
     outcomes = {"win": 0, "draw": 0}
-    for seed in range(DEALS):
+    for seed in range(deals):
         game = play(seed, rng, checks=seed % 4 == 0)
         outcomes["draw" if game.result["winner"] is None else "win"] += 1
         if seed % 2 == 0:

@@ -11,11 +11,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
 
 from cardavia.ai.agent import Observation
 from cardavia.ai.common import ScoringAgent, winning_action
 from cardavia.ai.paohuzi.eval import FAR, raw_distance, winning_kinds
+from cardavia.engine.game import own_hand
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.cards import DECK, KINDS, chi_huxi, identical_huxi
 from cardavia.games.paohuzi.rules import MIN_HUXI as WIN_HUXI
@@ -83,9 +83,9 @@ def holding_of(hand: Sequence[int], melds: Sequence[tuple[str, tuple[int, ...]]]
 def situation(obs: Observation) -> Situation:
     """Read ``obs.view`` into count arrays."""
     view = obs.view
-    seats: list[dict[str, Any]] = view["seats"]
+    seats = view["seats"]
     me = seats[obs.seat]
-    hand = DECK.counts(DECK.parse_list(me["hand"]))
+    hand = DECK.counts(DECK.parse_list(own_hand(me)))
     seen = list(hand)
     my_melds: list[tuple[str, tuple[int, ...]]] = []
     for s, entry in enumerate(seats):
@@ -304,7 +304,7 @@ class EasyAgent:
         win = winning_action(obs.legal)
         if win is not None:
             return win
-        hand = DECK.counts(DECK.parse_list(obs.view["seats"][obs.seat]["hand"]))
+        hand = DECK.counts(DECK.parse_list(own_hand(obs.view["seats"][obs.seat])))
         free = [0 if n >= 3 else n for n in hand]
         if obs.legal[0].startswith("discard"):
             ranked = sorted(obs.legal, key=lambda a: (friends(free, DECK.card(a.split()[1])), a))

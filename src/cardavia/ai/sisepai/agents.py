@@ -10,11 +10,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from cardavia.ai.agent import Observation
 from cardavia.ai.common import ScoringAgent, best_of, winning_action
 from cardavia.ai.sisepai.eval import Hand
+from cardavia.engine.game import own_hand
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai.cards import DECK, KINDS, STOCK, is_single, mates
 from cardavia.games.sisepai.melds import group_points
@@ -45,8 +45,8 @@ class Situation:
 def situation(obs: Observation) -> Situation:
     """Read ``obs.view`` into count arrays."""
     view = obs.view
-    seats: list[dict[str, Any]] = view["seats"]
-    hand = DECK.counts(DECK.parse_list(seats[obs.seat]["hand"]))
+    seats = view["seats"]
+    hand = DECK.counts(DECK.parse_list(own_hand(seats[obs.seat])))
     seen = list(hand)
     exposed_points = 0
     for s, entry in enumerate(seats):
@@ -244,7 +244,7 @@ class EasyAgent:
         if win is not None:
             return win
         view = obs.view
-        hand = tuple(DECK.counts(DECK.parse_list(view["seats"][obs.seat]["hand"])))
+        hand = tuple(DECK.counts(DECK.parse_list(own_hand(view["seats"][obs.seat]))))
         base = hand_of(hand)
         scored: list[tuple[float, str]] = []
         public = view.get("public")

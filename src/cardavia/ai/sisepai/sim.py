@@ -11,7 +11,7 @@ dies and the seat after its owner draws. Every seat plays the same simple rule f
 from __future__ import annotations
 
 from cardavia.ai.sisepai.agents import discard_choices, hand_of, parse_take, shortlist
-from cardavia.engine.game import Game
+from cardavia.engine.game import Game, own_hand
 from cardavia.games.sisepai.cards import DECK, SEATS, SOLDIER, is_single, mates
 from cardavia.games.sisepai.rules import W1, W2, WD
 
@@ -97,7 +97,7 @@ def playout(world: Game, seat: int, action: str) -> float:
     Returns 1 when ``seat`` wins, 0 when another seat does, ``DRAW_VALUE`` for an exhausted stock.
     """
     state = world.view(None)
-    hands = [tuple(DECK.counts(DECK.parse_list(s["hand"]))) for s in state["seats"]]
+    hands = [tuple(DECK.counts(DECK.parse_list(own_hand(s)))) for s in state["seats"]]
     stock = list(world.stock_left)  # type: ignore[attr-defined]
     public = state.get("public")
     card = DECK.card(public["card"]) if public else None

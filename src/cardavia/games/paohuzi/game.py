@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, ClassVar
 from cardavia.engine.base import BaseGame
 from cardavia.engine.claims import PASS, ClaimWindow, resolve
 from cardavia.engine.errors import IllegalAction, NotationError, RecordError
-from cardavia.engine.game import JSON
+from cardavia.engine.game import Outcome, View
 from cardavia.engine.notation import read_action, write_action
 from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
@@ -194,7 +194,7 @@ class PaohuziGame(BaseGame):
         """Why ``seat`` may not play ``action`` now (``explain.explain``), or ``None``."""
         return explain(self, seat, action)
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> View:
         """The replay document as ``seat`` may see it (``None``: the referee)."""
         return build_view(self, seat)
 
@@ -632,15 +632,16 @@ class PaohuziGame(BaseGame):
 
     # ----- the end ----------------------------------------------------------------------------
 
-    def _finish(self, result: JSON) -> None:
+    def _finish(self, result: Outcome) -> None:
         self.result = result
         self.phase = OVER
         self.actor = -1
         self.window = None
         self.decision_id += 1
-        status = "draw" if result["winner"] is None else "win"
-        self._emit("paohuzi.end", {"status": status, "winner": result["winner"],
-                                   "payments": list(result["payments"])})
+        winner = result.get("winner")
+        status = "draw" if winner is None else "win"
+        payments = result.get("payments", [])
+        self._emit("paohuzi.end", {"status": status, "winner": winner, "payments": payments})
 
     def _draw_end(self) -> None:
         self._finish({"winner": None, "payments": [0] * SEATS})

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardavia.engine.game import JSON, Event
+from cardavia.engine.game import Event, PublicCard, SeatView, View
 from cardavia.games.paohuzi.cards import DECK
 from cardavia.games.paohuzi.game import REVEAL
 from cardavia.games.paohuzi.melds import parse_meld
@@ -38,7 +38,7 @@ class Tracker:
         self.stock = len(position.get("stock", []))
         dealt = position["hands"][self.dealer]
         self.shown: str | None = dealt[-1] if "next" not in position and dealt else None
-        self.public: JSON | None = None
+        self.public: PublicCard | None = None
 
     def apply(self, event: Event) -> None:
         """Fold in one event ``seat`` sees (the end of the deal is shown by the game's own view)."""
@@ -99,25 +99,25 @@ class Tracker:
                 assert code is not None
                 self.hand[DECK.card(code)] -= 1
 
-    def view(self) -> JSON:
+    def view(self) -> View:
         """The seat's view now, with ``to_act`` and ``legal`` empty."""
-        seats = []
+        seats: list[SeatView] = []
         for s in range(SEATS):
             own = s == self.seat
-            seats.append({
+            seats.append(SeatView({
                 "hand": DECK.format_list(DECK.expand(self.hand)) if own else self.sizes[s],
                 "melds": list(self.melds[s]),
                 "discards": list(self.discards[s]),
                 "chou": DECK.format_list(DECK.parse_list(self.chou[s])),
                 "shown": self.shown if s == self.dealer else None,
                 "dead": self.dead[s],
-            })
+            }))
         return {
             "game": "paohuzi",
             "dealer": self.dealer,
             "status": "ongoing",
             "to_act": [],
-            "public": None if self.public is None else dict(self.public),
+            "public": None if self.public is None else PublicCard(**self.public),
             "legal": {},
             "seats": seats,
             "stock": self.stock,

@@ -8,9 +8,9 @@ asked itself. After the deal every hand and every initial ti is shown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cardavia.engine.game import JSON
+from cardavia.engine.game import PublicCard, SeatView, View
 from cardavia.games.paohuzi.cards import CODES, DECK, KINDS
 from cardavia.games.paohuzi.rules import SEATS
 
@@ -23,9 +23,9 @@ def _status(game: PaohuziGame) -> str:
     return "draw" if game.result["winner"] is None else "win"
 
 
-def _seat_doc(game: PaohuziGame, s: int, seat: int | None, over: bool) -> dict[str, Any]:
+def _seat_doc(game: PaohuziGame, s: int, seat: int | None, over: bool) -> SeatView:
     sees_all = seat is None or seat == s or over
-    hand: Any = DECK.format_list(DECK.expand(game.hands[s])) if sees_all else sum(game.hands[s])
+    hand: list[str] | int = DECK.format_list(DECK.expand(game.hands[s])) if sees_all else sum(game.hands[s])
     melds = [m.text() if sees_all or not m.hidden else m.kind for m in game.melds[s]]
     shown = game.shown if s == game.dealer and game.shown >= 0 else None
     chou = game.chou[s] if sees_all else game.chou_shown[s]  # a refused chi or peng stays hidden
@@ -39,7 +39,7 @@ def _seat_doc(game: PaohuziGame, s: int, seat: int | None, over: bool) -> dict[s
     }
 
 
-def build_view(game: PaohuziGame, seat: int | None) -> JSON:
+def build_view(game: PaohuziGame, seat: int | None) -> View:
     """The replay document of ``game`` as ``seat`` may see it."""
     over = game.result is not None
     decision = game.decision()
@@ -51,7 +51,7 @@ def build_view(game: PaohuziGame, seat: int | None) -> JSON:
             to_act = [seat]
     legal = {str(s): game.legal_actions(s) for s in to_act if seat is None or s == seat}
     public = game.public
-    public_doc = None
+    public_doc: PublicCard | None = None
     if public is not None:
         public_doc = {"card": CODES[public[0]], "owner": public[1], "window": public[2]}
     return {

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 from cardavia.engine.base import BaseGame
 from cardavia.engine.claims import ClaimWindow, resolve
 from cardavia.engine.errors import IllegalAction, NotationError
-from cardavia.engine.game import JSON, Event
+from cardavia.engine.game import Event, Outcome, View
 from cardavia.engine.notation import read_action
 from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
@@ -194,7 +194,7 @@ class SisepaiGame(BaseGame):
         """Why ``seat`` may not play ``action`` now (``explain.explain``), or ``None``."""
         return explain(self, seat, action)
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> View:
         """The replay document as ``seat`` may see it (``None``: the referee)."""
         return build_view(self, seat)
 
@@ -473,11 +473,11 @@ class SisepaiGame(BaseGame):
                                    "groups": list(self.result["groups"])})
         self._end(self.result)
 
-    def _end(self, result: JSON | None) -> None:
+    def _end(self, result: Outcome | None) -> None:
         self._phase = _OVER
         self.window = None
         self.result = result if result is not None else {"winner": None}
-        self._emit("sisepai.end", {"status": self.status, "winner": self.result["winner"]})
+        self._emit("sisepai.end", {"status": self.status, "winner": self.result.get("winner")})
 
     # --- answers and discards --------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardavia.engine.game import JSON, Event
+from cardavia.engine.game import Event, PublicCard, SeatView, View
 from cardavia.games.sisepai.cards import DECK, SEATS
 from cardavia.games.sisepai.position import read_position
 from cardavia.games.sisepai.rules import W1
@@ -31,7 +31,7 @@ class Tracker:
         self.melds: list[list[str]] = [[DECK.format(g) for g in m] for m in start.melds]
         self.discards: list[list[str]] = [[] for _ in range(SEATS)]
         self.stock = len(start.stock)
-        self.public: JSON | None = None
+        self.public: PublicCard | None = None
 
     def apply(self, event: Event) -> None:
         """Fold in one event ``seat`` sees (the end of the deal is shown by the game's own view)."""
@@ -60,11 +60,11 @@ class Tracker:
             for code in codes:
                 self.hand[DECK.card(code)] -= 1
 
-    def view(self) -> JSON:
+    def view(self) -> View:
         """The seat's view now, with ``to_act`` and ``legal`` empty."""
         seats = []
         for s in range(SEATS):
-            entry: JSON = {}
+            entry: SeatView = {}
             if s == self.seat:
                 entry["hand"] = DECK.format_list(DECK.expand(self.hand))
             entry["hand_count"] = self.sizes[s]
@@ -76,7 +76,7 @@ class Tracker:
             "game": "sisepai",
             "status": "ongoing",
             "to_act": [],
-            "public": None if self.public is None else dict(self.public),
+            "public": None if self.public is None else PublicCard(**self.public),
             "legal": {},
             "seats": seats,
             "stock": self.stock,

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardavia.engine.game import JSON
+from cardavia.engine.game import SeatView, View
 from cardavia.games.sisepai.cards import DECK, SEATS
 
 if TYPE_CHECKING:
     from cardavia.games.sisepai.game import SisepaiGame
 
 
-def build_view(game: SisepaiGame, seat: int | None) -> JSON:
+def build_view(game: SisepaiGame, seat: int | None) -> View:
     """The document ``seat`` may see (``None``: the all-knowing referee)."""
     everything = seat is None or game.result is not None
     decision = game.decision()
@@ -32,7 +32,7 @@ def build_view(game: SisepaiGame, seat: int | None) -> JSON:
     shown_legal = to_act if everything else [s for s in to_act if s == seat]
     seats = []
     for s in range(SEATS):
-        entry: JSON = {}
+        entry: SeatView = {}
         if everything or s == seat:
             entry["hand"] = DECK.format_list(DECK.expand(game.hands[s]))
         entry["hand_count"] = sum(game.hands[s])
@@ -40,7 +40,7 @@ def build_view(game: SisepaiGame, seat: int | None) -> JSON:
         entry["discards"] = [DECK.codes[k] for k in game.discards[s]]
         entry["chou"] = []
         seats.append(entry)
-    doc: JSON = {
+    doc: View = {
         "game": "sisepai",
         "status": game.status,
         "to_act": to_act,
