@@ -68,6 +68,22 @@ REVEAL = "reveal"
 
 DISCARD_TEXT = tuple(f"discard {code}" for code in CODES)
 _DISCARD_ORDER = sorted(range(KINDS), key=lambda k: DISCARD_TEXT[k])  # kinds in text order
+_LOW = sum(1 << (2 * k) for k in range(KINDS))
+_HALF = KINDS // 2  # kinds in a series
+_DISCARDS: tuple[dict[int, tuple[str, ...]], ...] = ({}, {})  # by series: at most 1024 entries each
+
+
+def _discards(series: int, present: int) -> tuple[str, ...]:
+    """The discards of the kinds of a series (0: small, 1: big) held as ``present`` (bit 2j for
+    its j-th kind), in text order."""
+    texts = _DISCARDS[series].get(present)
+    if texts is None:
+        first = series * _HALF
+        held = [k for k in _DISCARD_ORDER if first <= k < first + _HALF and present >> 2 * (k - first) & 1]
+        texts = _DISCARDS[series][present] = tuple(DISCARD_TEXT[k] for k in held)
+    return texts
+
+
 _SIMPLE_VERBS = frozenset({"pass", "win", "tianhu", "peng", "pao"})
 
 
@@ -166,8 +182,11 @@ class PaohuziGame(BaseGame):
         if self.phase == OVER or seat != self.actor:
             return []
         if self.phase == DISCARD:
-            hand = self.hands[seat]
-            return [DISCARD_TEXT[k] for k in _DISCARD_ORDER if 0 < hand[k] < 3]
+            b = self._bases[seat]
+            free = b.free if b is not None else free_of(self._packed(seat))
+            present = (free | free >> 1) & _LOW  # bit 2k: kind k held outside a kan
+            small = present & ((1 << 2 * _HALF) - 1)
+            return [*_discards(1, present >> 2 * _HALF), *_discards(0, small)]  # "discard b…" first
         if self.phase == TIANHU:
             # Only a qualifying seat is ever offered tianhu; the check matters for determinized states.
             return [PASS, "tianhu"] if self._tianhu_qualifies(seat) else [PASS]
@@ -552,7 +571,8 @@ class PaohuziGame(BaseGame):
         sees) never tell whether somebody could claim.
         """
         self.decision_id += 1
-        self._emit("paohuzi.window", {"card": CODES[card], "owner": owner, "window": kind})
+        if self.events_enabled:
+            self._emit("paohuzi.window", {"card": CODES[card], "owner": owner, "window": kind})
         options, plans = self.options(card, owner, kind)
         self.card, self.owner, self.kind, self.plans = card, owner, kind, plans
         if self.events_enabled:
@@ -575,6 +595,8 @@ class PaohuziGame(BaseGame):
                 self._emit("paohuzi.why_not", params, {seat})
 
     def _emit_resolve(self, card: int, kind: str, best: tuple[int, str] | None) -> None:
+        if not self.events_enabled:
+            return
         seat, action = (None, None) if best is None else best
         self._emit("paohuzi.resolve", {"card": CODES[card], "window": kind, "seat": seat, "action": action})
 
@@ -616,7 +638,7 @@ class PaohuziGame(BaseGame):
                     m.card == card and ((m.kind == "wei" and wei_pao) or (m.kind == "peng" and reveal))
                     for m in self.melds[p]
                 )
-            chi = n < 3 and (p == chi_seat or (reveal and p == owner))
+            chi = n < 3 and (p == chi_seat or (reveal and p == owner)) and base.chi_cards >> shift & 1 == 1
             if live and not chou[p] & bit and (n == 2 or chi):
                 needs_discard = base.owed >= 0
                 # 6.5: a peng that makes owed = 1 must leave a free card to discard.

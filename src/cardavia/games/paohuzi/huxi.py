@@ -4,8 +4,8 @@ Free cards are packed into one int, two bits per kind (kind ``k`` at bits ``2k``
 hashable and cheap. ``best_split(packed, need_pair)`` is the maximum huxi over every partition of
 the free cards into chi-type groups, at most one identical triple (a hand pair plus the winning card,
 scored as a peng) and exactly one pair when ``need_pair``; ``NO_SPLIT`` when none exists. The memo is
-a bounded LRU cache (``CACHE_SIZE`` entries). ``completing(packed)`` is a cheap necessary condition
-that skips most searches.
+a bounded LRU cache (``CACHE_SIZE`` entries). ``reach(packed)`` gives cheap necessary conditions
+that skip most searches.
 """
 
 from __future__ import annotations
@@ -26,22 +26,53 @@ _Option = tuple[int, int, int, int, str, tuple[int, ...]]
 _LOW = sum(1 << (2 * k) for k in range(KINDS))
 
 
-def _kinds(pred: Callable[[int], bool]) -> int:
-    return sum(1 << (2 * k) for k in range(KINDS) if pred(k))
+def _numbers(pred: Callable[[int], bool]) -> int:
+    return sum(1 << (2 * n - 2) for n in range(1, 11) if pred(n))
 
 
-# Kinds with a neighbour one or two numbers up or down in their own series.
-_UP1, _UP2 = _kinds(lambda k: number(k) <= 9), _kinds(lambda k: number(k) <= 8)
-_DOWN1, _DOWN2 = _kinds(lambda k: number(k) >= 2), _kinds(lambda k: number(k) >= 3)
+# One series' fields (number n at bits 2n - 2): numbers with a neighbour one or two up or down.
+_UP1, _UP2 = _numbers(lambda n: n <= 9), _numbers(lambda n: n <= 8)
+_DOWN1, _DOWN2 = _numbers(lambda n: n >= 2), _numbers(lambda n: n >= 3)
+_TWO, _SEVEN, _TEN = 1 << 2, 1 << 12, 1 << 18
 
 
-def _in_2710(present: int) -> int:
-    # present: which of 2, 7, 10 of one series are held (bits 0-2); which of them have both partners.
-    two, seven, ten = present & 1, present >> 1 & 1, present >> 2 & 1
-    return (seven & ten) << 2 | (two & ten) << 12 | (two & seven) << 18
+def _in_series(present: int) -> int:
+    # present: the numbers held in one series. Which numbers have a sequence or a 2-7-10 with two
+    # other numbers held.
+    up1, down1 = present >> 2 & _UP1, present << 2 & _DOWN1
+    out = (up1 & present >> 4 & _UP2) | (down1 & up1) | (down1 & present << 4 & _DOWN2)
+    two, seven, ten = present & _TWO, present & _SEVEN, present & _TEN
+    if seven and ten:
+        out |= _TWO
+    if two and ten:
+        out |= _SEVEN
+    if two and seven:
+        out |= _TEN
+    return out
 
 
-_2710 = tuple(_in_2710(i) for i in range(8))
+_SERIES = (1 << 20) - 1  # one series' fields of a packed hand
+
+
+def _subsets(bits: Sequence[int]) -> list[int]:
+    out = [0]
+    for bit in bits:
+        out += [x | bit for x in out]
+    return out
+
+
+_IN_SERIES = {present: _in_series(present) for present in _subsets([1 << (2 * j) for j in range(10)])}
+
+
+def _swap(x: int) -> int:
+    """The fields of the other series' kind of the same number."""
+    return (x << 20 | x >> 20) & _LOW
+
+
+def _grouped(present: int, twice: int) -> int:
+    # The kinds a card of which has a chi-type group to join among the others held: a sequence or
+    # 2-7-10 in its series, or two of the other series' card of its number.
+    return _IN_SERIES[present & _SERIES] | _IN_SERIES[present >> 20] << 20 | _swap(twice)
 
 
 def _helpers(k: int) -> int:
@@ -62,35 +93,32 @@ def lonely(x: int) -> int:
     2-7-10 partners (bit 2k for kind k)."""
     present = (x | x >> 1) & _LOW
     twice = (x >> 1) & _LOW
-    up1 = present >> 2 & _UP1
-    down1 = present << 2 & _DOWN1
-    grouped = (
-        (up1 & present >> 4 & _UP2)
-        | (down1 & up1)
-        | (down1 & present << 4 & _DOWN2)
-        | ((twice << 20 | twice >> 20) & _LOW)
-        | _2710[(present >> 2 & 1) | (present >> 11 & 2) | (present >> 16 & 4)]
-        | _2710[(present >> 22 & 1) | (present >> 31 & 2) | (present >> 36 & 4)] << 20
-    )
-    return present & ~twice & ~grouped
+    return present & ~twice & ~_grouped(present, twice)
 
 
-def completing(x: int) -> int:
-    """The kinds (bit 2k) of which one more card might let the packed free cards ``x`` (counts
-    0..2) be partitioned; with no card added, they can be only when ``lonely(x)`` is 0.
+def reach(x: int) -> tuple[int, int]:
+    """What one more card may do with the packed free cards ``x`` (counts 0..2), as two sets of
+    kinds (bit 2k): those whose card might let them be partitioned, and those whose card, claimed,
+    might be chi'd with them.
 
-    Each lonely card must then share a group with the added card, which is in one group: so with
-    three lonely cards no card helps, with one or two only a card that helps each of them.
+    With no card added, the free cards can be partitioned only when ``lonely(x)`` is 0. With one,
+    each lonely card must share a group with it, which is in one group: so with three lonely cards
+    no card helps, with one or two only a card that helps each of them. A claimed card can be chi'd
+    only if it has a group to join, or two of it (one held) make one with the other series' card.
     """
-    alone = lonely(x)
+    present = (x | x >> 1) & _LOW
+    twice = (x >> 1) & _LOW
+    grouped = _grouped(present, twice)
+    chi = grouped | (present & _swap(present))
+    alone = present & ~twice & ~grouped
     if not alone:
-        return _LOW
+        return _LOW, chi
     first = alone & -alone
     rest = alone ^ first
     if rest & (rest - 1):
-        return 0
+        return 0, chi
     kinds = _HELPERS[first.bit_length() >> 1]
-    return kinds & _HELPERS[rest.bit_length() >> 1] if rest else kinds
+    return (kinds & _HELPERS[rest.bit_length() >> 1] if rest else kinds), chi
 
 
 def pack(counts: Sequence[int]) -> int:

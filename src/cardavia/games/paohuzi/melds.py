@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from cardavia.engine.errors import NotationError
 from cardavia.games.paohuzi.cards import DECK, KINDS, MELD_KINDS, chi_huxi, group_type, identical_huxi
-from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, completing, split_groups
+from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, reach, split_groups
 
 FOURS = ("pao", "ti")
 _MELD_HUXI: dict[tuple[str, tuple[int, ...], bool], int] = {}  # every distinct meld: a few hundred
@@ -72,7 +72,7 @@ def full_size(fours: int) -> int:
 
 def target_size(fours: int) -> int:
     """Cards held at rest with ``fours`` ti/pao (rules 4.1)."""
-    return 20 + max(0, fours - 1)
+    return 20 if fours <= 1 else 19 + fours
 
 
 class Base(NamedTuple):
@@ -88,7 +88,8 @@ class Base(NamedTuple):
     upgradable: int  # bit 2k: a kan, peng or wei of kind k (a pao placement may exist)
     bound: int  # huxi of melds and kans plus the free cards' 1-2-3 / 2-7-10 bound (see huxi_bound)
     owed: int  # T - target(F): cards held beyond the count at rest (rules 4.1)
-    win_cards: int  # bit 2k: kinds whose card may complete the holding (``huxi.completing``)
+    win_cards: int  # bit 2k: kinds whose card may complete the holding (``huxi.reach``)
+    chi_cards: int  # bit 2k: kinds whose card may be chi'd (``huxi.reach``)
 
 
 MeldPart = tuple[int, int, int, int]  # the melds' huxi, cards, fours and peng/wei kinds (bit 2k)
@@ -128,7 +129,7 @@ def _base(part: MeldPart, kans: int, free: int) -> Base:
     bound = huxi + kan_huxi + _bonus_bound(free)
     owed = cards + 3 * n_kans + free_cards - target_size(fours)
     fields = (huxi, cards, fours, kan_huxi, 3 * n_kans, free, free_cards, upgradable | kans, bound, owed)
-    return Base._make((*fields, completing(free)))
+    return Base._make((*fields, *reach(free)))
 
 
 def base_from(part: MeldPart, packed_hand: int) -> Base:

@@ -132,12 +132,12 @@ def _mask(uses: tuple[tuple[int, int], ...], least: int) -> int:
 
 
 # ``_CANDIDATES`` in plan order as bit tests: (kinds used once or more, kinds used twice, as bit
-# 2k; hand cards used; the plan's text; the plan), by claimed kind and hand copies. A plan using
-# three cards of a kind is left out: three in the hand are a kan, and locked.
+# 2k; hand cards used; the plan), by claimed kind and hand copies. A plan using three cards of a
+# kind is left out: three in the hand are a kan, and locked.
 _CHI_TESTS = [
     [
         [
-            (_mask(uses, 1), _mask(uses, 2), used, plan_text(plan), plan)
+            (_mask(uses, 1), _mask(uses, 2), used, plan)
             for plan, uses, used in sorted(cands)
             if all(n <= 2 for _k, n in uses)
         ]
@@ -163,9 +163,9 @@ _CHI_MEMO: list[list[dict[int, _ChiTable]]] = [[{}, {}, {}] for _ in range(KINDS
 def _chi_table(card: int, held: int, seen: int) -> _ChiTable:
     texts: dict[str, Plan] = {}
     used: list[int] = []
-    for one, two, n, text, plan in _CHI_TESTS[card][held]:
+    for one, two, n, plan in _CHI_TESTS[card][held]:
         if seen & one == one and (seen >> 1) & two == two:
-            texts[text] = plan
+            texts[plan_text(plan)] = plan
             used.append(n)
     return texts, tuple(used), max(used, default=-1)
 
