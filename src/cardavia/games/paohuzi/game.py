@@ -358,12 +358,14 @@ class PaohuziGame(BaseGame):
         bit = 1 << card
         if public and not self.chou_shown[seat] & bit:
             self.chou_shown[seat] |= bit
-            audience = None if not self.chou[seat] & bit else {s for s in range(SEATS) if s != seat}
+            if self.events_enabled:
+                audience = None if not self.chou[seat] & bit else {s for s in range(SEATS) if s != seat}
+                self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, audience)
             self.chou[seat] |= bit
-            self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, audience)
         elif not self.chou[seat] & bit:
             self.chou[seat] |= bit
-            self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, {seat})
+            if self.events_enabled:
+                self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, {seat})
 
     def canonical(self, action: str) -> str:
         """The canonical text of ``action``; ``NotationError`` when it does not read as one."""
@@ -426,7 +428,8 @@ class PaohuziGame(BaseGame):
 
     def _discard(self, seat: int, card: int) -> None:
         self._take(seat, card, 1)
-        self._emit("paohuzi.discard", {"seat": seat, "card": CODES[card]})
+        if self.events_enabled:
+            self._emit("paohuzi.discard", {"seat": seat, "card": CODES[card]})
         self._add_chou(seat, card, True)
         if not self._open_window(card, seat, DISCARD):
             self._dies(seat, card, False)
@@ -436,7 +439,8 @@ class PaohuziGame(BaseGame):
         window = self.window
         assert window is not None
         window.answer(seat, text)
-        self._emit("paohuzi.answer", {"seat": seat, "action": text}, {seat})
+        if self.events_enabled:
+            self._emit("paohuzi.answer", {"seat": seat, "action": text}, {seat})
         if not window.complete:
             return
         card, owner, kind = self.card, self.owner, self.kind
@@ -447,14 +451,15 @@ class PaohuziGame(BaseGame):
 
         best = resolve(window.answers, priority)
         self._emit_resolve(card, kind, best)
-        if best is not None:
+        if best is not None and self.events_enabled:
             for s, a in sorted(window.answers.items()):
                 if a != PASS and s != best[0]:
                     rule = outranked(owner, kind, best, a)
                     params = {"seat": s, "card": CODES[card], "by": best[0], "rule": rule}
                     self._emit("paohuzi.outranked", params, {s})
         for s, a in sorted(window.answers.items()):
-            if a == PASS and any(o == "peng" or o.startswith("chi ") for o in window.options[s]):
+            offered = window.options[s]  # sorted: any chi comes first
+            if a == PASS and ("peng" in offered or offered[0].startswith("chi ")):
                 self._add_chou(s, card, False)
         self.window = None
         if best is None:
@@ -482,11 +487,13 @@ class PaohuziGame(BaseGame):
                 i = next(i for i, m in enumerate(melds) if m.card == card and m.kind in ("wei", "peng"))
                 source = melds[i].kind
                 self._set_meld(seat, i, identical("pao", card))
-            self._emit("paohuzi.pao", {"seat": seat, "card": CODES[card], "from": source})
+            if self.events_enabled:
+                self._emit("paohuzi.pao", {"seat": seat, "card": CODES[card], "from": source})
         elif action == "peng":
             self._take(seat, card, 2)
             self._add_meld(seat, identical("peng", card))
-            self._emit("paohuzi.peng", {"seat": seat, "card": CODES[card]})
+            if self.events_enabled:
+                self._emit("paohuzi.peng", {"seat": seat, "card": CODES[card]})
         else:
             plan = self.plans[seat][action]
             used = [c for g in plan for c in g]
@@ -495,12 +502,14 @@ class PaohuziGame(BaseGame):
                 self._take(seat, c, 1)
             for g in plan:
                 self._add_meld(seat, Meld("chi", g))
-            groups = [DECK.format(g) for g in plan]
-            self._emit("paohuzi.chi", {"seat": seat, "card": CODES[card], "groups": groups})
+            if self.events_enabled:
+                groups = [DECK.format(g) for g in plan]
+                self._emit("paohuzi.chi", {"seat": seat, "card": CODES[card], "groups": groups})
 
     def _dies(self, seat: int, card: int, revealed: bool) -> None:
         self.rows[seat].append(card)
-        self._emit("paohuzi.dead", {"seat": seat, "card": CODES[card]})
+        if self.events_enabled:
+            self._emit("paohuzi.dead", {"seat": seat, "card": CODES[card]})
         if revealed:
             self._add_chou(seat, card, True)
 
@@ -514,9 +523,8 @@ class PaohuziGame(BaseGame):
                 return
             card = self.stock[self.top]
             self.top += 1
-            self._emit(
-                "paohuzi.draw", {"seat": seat, "card": CODES[card], "stock": len(self.stock) - self.top}
-            )
+            if self.events_enabled:
+                self._emit("paohuzi.draw", {"seat": seat, "card": CODES[card], "stock": self.stock_left()})
             if self._compulsory(seat, card):
                 if self._after_compulsory(seat, card):
                     return
