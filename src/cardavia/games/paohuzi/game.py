@@ -42,7 +42,6 @@ from cardavia.games.paohuzi.determinize import Dealt, place, sample, solve
 from cardavia.games.paohuzi.explain import explain, outranked, why_not
 from cardavia.games.paohuzi.huxi import NO_SPLIT, pack
 from cardavia.games.paohuzi.melds import (
-    BONUS_KINDS,
     Base,
     Meld,
     MeldPart,
@@ -616,49 +615,47 @@ class PaohuziGame(BaseGame):
         options: dict[int, tuple[str, ...]] = {}
         plans: dict[int, Mapping[str, Plan]] = {}
         reveal = kind == REVEAL
-        own_wei_pao = self.rules.own_wei_upgrade == PAO
         bit = 1 << card
         shift = 2 * card
-        bonus_card = card in BONUS_KINDS
         chi_seat = nxt(owner)  # and the owner, on a reveal
         hands, deads, chou, bases = self.hands, self.dead, self.chou, self._bases
         for p in range(SEATS) if reveal else _OTHERS[owner]:
             base = bases[p] or self.base(p)
             n = hands[p][card]
-            upgradable = base.upgradable >> shift & 1
             live = not deads[p]
-            win = pao = peng = False
-            chis: Mapping[str, Plan] = _NO_CHI
-            if reveal and live and base.win_cards >> shift & 1:
-                # huxi_bound inlined for the common case of a card outside 1-2-3 / 2-7-10.
-                if bonus_card:
-                    bound = huxi_bound(base, card)
-                else:
-                    bound = base.bound + 6 * upgradable + (identical_huxi("peng", card) if n == 2 else 0)
-                win = bound >= MIN_HUXI and (
-                    win_huxi(self.melds[p], hands[p], card, p != owner, own_wei_pao, base) >= MIN_HUXI
-                )
+            win = reveal and live and base.win_cards >> shift & 1 == 1 and self._wins(p, card, owner, base)
             if n == 3:
                 pao = p != owner
-            elif upgradable:
-                wei_pao = p != owner or own_wei_pao
-                pao = any(
-                    m.card == card and ((m.kind == "wei" and wei_pao) or (m.kind == "peng" and reveal))
-                    for m in self.melds[p]
-                )
-            chi = n < 3 and (p == chi_seat or (reveal and p == owner)) and base.chi_cards >> shift & 1 == 1
-            if live and not chou[p] & bit and (n == 2 or chi):
-                needs_discard = base.owed >= 0
+            else:
+                pao = base.upgradable >> shift & 1 == 1 and self._upgrades(p, card, owner, reveal)
+            peng = False
+            chis: Mapping[str, Plan] = _NO_CHI
+            if live and not chou[p] & bit:
                 # 6.5: a peng that makes owed = 1 must leave a free card to discard.
-                peng = n == 2 and p != owner and (not needs_discard or base.free_cards >= 3)
-                if chi:
-                    chis = chi_options(base.free, card, needs_discard, base.free_cards)
+                peng = n == 2 and p != owner and (base.owed < 0 or base.free_cards >= 3)
+                if n < 3 and (p == chi_seat or (reveal and p == owner)) and base.chi_cards >> shift & 1:
+                    chis = chi_options(base.free, card, base.owed >= 0, base.free_cards)
                     if chis:
                         plans[p] = chis
             if win or pao or peng or chis:
                 # In text order: chi ... < pao < pass < peng < win.
                 options[p] = (*sorted(chis), *_PAO[pao], PASS, *_PENG[peng], *_WIN[win])
         return options, plans
+
+    def _wins(self, seat: int, card: int, owner: int, base: Base) -> bool:
+        """Whether ``seat`` wins with the revealed ``card`` of ``owner`` (the cheap bound first)."""
+        own_wei_pao = self.rules.own_wei_upgrade == PAO
+        return huxi_bound(base, card) >= MIN_HUXI and (
+            win_huxi(self.melds[seat], self.hands[seat], card, seat != owner, own_wei_pao, base) >= MIN_HUXI
+        )
+
+    def _upgrades(self, seat: int, card: int, owner: int, reveal: bool) -> bool:
+        """Whether ``seat`` may make its wei (or, on a reveal, its peng) of ``card`` a pao."""
+        wei_pao = seat != owner or self.rules.own_wei_upgrade == PAO
+        return any(
+            m.card == card and ((m.kind == "wei" and wei_pao) or (m.kind == "peng" and reveal))
+            for m in self.melds[seat]
+        )
 
     # ----- the end ----------------------------------------------------------------------------
 

@@ -64,17 +64,6 @@ def _subsets(bits: Sequence[int]) -> list[int]:
 _IN_SERIES = {present: _in_series(present) for present in _subsets([1 << (2 * j) for j in range(10)])}
 
 
-def _swap(x: int) -> int:
-    """The fields of the other series' kind of the same number."""
-    return (x << 20 | x >> 20) & _LOW
-
-
-def _grouped(present: int, twice: int) -> int:
-    # The kinds a card of which has a chi-type group to join among the others held: a sequence or
-    # 2-7-10 in its series, or two of the other series' card of its number.
-    return _IN_SERIES[present & _SERIES] | _IN_SERIES[present >> 20] << 20 | _swap(twice)
-
-
 def _helpers(k: int) -> int:
     # A lone card of kind k joins a group only with one more card of these kinds: k itself (then
     # two of it), the other series' k, a neighbour within two numbers, a 2-7-10 partner.
@@ -87,29 +76,24 @@ def _helpers(k: int) -> int:
 _HELPERS = [_helpers(k) for k in range(KINDS)]
 
 
-def lonely(x: int) -> int:
-    """The kinds held once among the packed free cards ``x`` (counts 0..2) that no group can hold:
-    no two neighbours in their series, no two of the other series' card of the same number, no
-    2-7-10 partners (bit 2k for kind k)."""
-    present = (x | x >> 1) & _LOW
-    twice = (x >> 1) & _LOW
-    return present & ~twice & ~_grouped(present, twice)
-
-
 def reach(x: int) -> tuple[int, int]:
     """What one more card may do with the packed free cards ``x`` (counts 0..2), as two sets of
     kinds (bit 2k): those whose card might let them be partitioned, and those whose card, claimed,
     might be chi'd with them.
 
-    With no card added, the free cards can be partitioned only when ``lonely(x)`` is 0. With one,
-    each lonely card must share a group with it, which is in one group: so with three lonely cards
-    no card helps, with one or two only a card that helps each of them. A claimed card can be chi'd
-    only if it has a group to join, or two of it (one held) make one with the other series' card.
+    A card has a group to join among the others when they hold a sequence or 2-7-10 with it in its
+    series, or two of the other series' card of its number. A card held once without one is lonely,
+    and the free cards can be partitioned only with none. With one card added, each lonely card
+    must share a group with it, which is in one group: so with three lonely cards no card helps,
+    with one or two only a card that helps each of them. A claimed card can be chi'd only if it has
+    a group to join, or the hand holds it and the other series' card of its number (two of it and
+    that card).
     """
     present = (x | x >> 1) & _LOW
     twice = (x >> 1) & _LOW
-    grouped = _grouped(present, twice)
-    chi = grouped | (present & _swap(present))
+    in_series = _IN_SERIES[present & _SERIES] | _IN_SERIES[present >> 20] << 20
+    grouped = in_series | (twice << 20 | twice >> 20) & _LOW
+    chi = grouped | present & (present << 20 | present >> 20)
     alone = present & ~twice & ~grouped
     if not alone:
         return _LOW, chi
