@@ -287,6 +287,8 @@ class PaohuziGame(BaseGame):
         self._emit("paohuzi.deal", {"dealer": self.dealer, "shown": shown, "stock": self.stock_left()})
         for seat in range(SEATS):
             hand = self.hands[seat]
+            if 4 not in hand:
+                continue
             for k in range(KINDS):
                 if hand[k] == 4:
                     was_shown = seat == self.dealer and k == self.shown  # then its kind is no secret
@@ -312,7 +314,7 @@ class PaohuziGame(BaseGame):
 
     def _tianhu_qualifies(self, seat: int) -> bool:
         ti = sum(1 for m in self.melds[seat] if m.kind == "ti")
-        kan = sum(1 for n in self.hands[seat] if n == 3)
+        kan = self.hands[seat].count(3)
         return ti >= 3 or kan >= 5 or (self.rules.tianhu_ti_counts_as_kan and ti + kan >= 5)
 
     def _after_tianhu(self) -> None:

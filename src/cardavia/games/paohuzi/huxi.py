@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import lshift
 
 from cardavia.games.paohuzi.cards import KINDS, is_big, number, other_size
 
@@ -24,6 +25,7 @@ CACHE_SIZE = 1 << 17
 # >= 2 iff x >> 1 has it.
 _Option = tuple[int, int, int, int, str, tuple[int, ...]]
 _LOW = sum(1 << (2 * k) for k in range(KINDS))
+_SHIFTS = tuple(range(0, 2 * KINDS, 2))
 
 
 def _numbers(pred: Callable[[int], bool]) -> int:
@@ -107,13 +109,10 @@ def reach(x: int) -> tuple[int, int]:
 
 def pack(counts: Sequence[int]) -> int:
     """Pack a count list (every count 0..3) into an int."""
-    x = 0
-    for k, n in enumerate(counts):
-        if n:
-            if n > 3:
-                raise ValueError(f"pack: count {n} of kind {k} exceeds 3")
-            x |= n << (2 * k)
-    return x
+    if max(counts, default=0) > 3:
+        k = next(k for k, n in enumerate(counts) if n > 3)
+        raise ValueError(f"pack: count {counts[k]} of kind {k} exceeds 3")
+    return sum(map(lshift, counts, _SHIFTS))
 
 
 def _option(cards: tuple[int, ...], huxi: int, label: str) -> _Option:
