@@ -67,6 +67,7 @@ REVEAL = "reveal"
 
 DISCARD_TEXT = tuple(f"discard {code}" for code in CODES)
 _DISCARD_ORDER = sorted(range(KINDS), key=lambda k: DISCARD_TEXT[k])  # kinds in text order
+_DISCARD_KIND = {text: k for k, text in enumerate(DISCARD_TEXT)}
 _LOW = sum(1 << (2 * k) for k in range(KINDS))
 _HALF = KINDS // 2  # kinds in a series
 _DISCARDS: tuple[dict[int, tuple[str, ...]], ...] = ({}, {})  # by series: at most 1024 entries each
@@ -201,7 +202,7 @@ class PaohuziGame(BaseGame):
         if self.phase == WINDOW:
             self._answer(seat, text)
         elif self.phase == DISCARD:
-            self._discard(seat, DECK.card(text.split()[1]))
+            self._discard(seat, _DISCARD_KIND[text])
         elif self.phase == TIANHU:
             self._tianhu_answer(seat, text)
         else:

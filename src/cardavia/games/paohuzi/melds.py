@@ -92,17 +92,18 @@ class Base(NamedTuple):
     chi_cards: int  # bit 2k: kinds whose card may be chi'd (``huxi.reach``)
 
 
-MeldPart = tuple[int, int, int, int]  # the melds' huxi, cards, fours and peng/wei kinds (bit 2k)
+# The melds' huxi, cards, fours and peng/wei kinds (bit 2k), and their cards less target(fours).
+MeldPart = tuple[int, int, int, int, int]
 
 _LOW = sum(1 << (2 * k) for k in range(KINDS))
 _HIGH = _LOW << 1
 _SMALL_LOW = sum(1 << (2 * k) for k in range(10))
 
 
-_MELD_PARTS: dict[Meld, MeldPart] = {}  # every distinct meld: a few hundred
+_MELD_PARTS: dict[Meld, tuple[int, int, int, int]] = {}  # every distinct meld: a few hundred
 
 
-def _meld_part(m: Meld) -> MeldPart:
+def _meld_part(m: Meld) -> tuple[int, int, int, int]:
     four = m.kind in FOURS
     upgradable = 0 if four or m.kind == "chi" else 1 << (2 * m.cards[0])
     part = _MELD_PARTS[m] = (m.huxi(), len(m.cards), int(four), upgradable)
@@ -118,16 +119,16 @@ def meld_part(melds: Sequence[Meld]) -> MeldPart:
         cards += c
         fours += f
         upgradable |= u
-    return huxi, cards, fours, upgradable
+    return huxi, cards, fours, upgradable, cards - target_size(fours)
 
 
 def _base(part: MeldPart, kans: int, free: int) -> Base:
     n_kans = kans.bit_count()
     kan_huxi = 6 * n_kans - 3 * (kans & _SMALL_LOW).bit_count()  # 3 for a small kan, 6 for a big
     free_cards = free.bit_count() + (free & _HIGH).bit_count()  # a count's bits, its high bit twice
-    huxi, cards, fours, upgradable = part
+    huxi, cards, fours, upgradable, short = part
     bound = huxi + kan_huxi + _bonus_bound(free)
-    owed = cards + 3 * n_kans + free_cards - target_size(fours)
+    owed = short + 3 * n_kans + free_cards
     fields = (huxi, cards, fours, kan_huxi, 3 * n_kans, free, free_cards, upgradable | kans, bound, owed)
     return Base._make((*fields, *reach(free)))
 
@@ -146,7 +147,7 @@ def free_of(packed_hand: int) -> int:
 def hand_owed(part: MeldPart, packed_hand: int) -> int:
     """``Base.owed`` from the melds' part and a packed hand, without the rest of the base."""
     # The hand's cards: each count's bits, its high bit twice.
-    return part[1] + packed_hand.bit_count() + (packed_hand & _HIGH).bit_count() - target_size(part[2])
+    return part[4] + packed_hand.bit_count() + (packed_hand & _HIGH).bit_count()
 
 
 def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
