@@ -133,6 +133,8 @@ def _analyze_query(args: argparse.Namespace) -> dict[str, Any]:
             query["from"] = args.source
     if args.new is not None:
         query["new"] = args.new
+    if args.waits:
+        query["waits"] = True
     return query
 
 
@@ -307,6 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--new", help="the public card being taken")
     p.add_argument("--from", dest="source", choices=["own", "other"], help="Paohuzi: who revealed --new")
     p.add_argument("--batch", metavar="FILE", help="one JSON query per line (FILE or -)")
+    p.add_argument("--waits", action="store_true", help="list every card that would complete the holding")
     p.set_defaults(run=cmd_analyze)
 
     p = sub.add_parser("explain", help="is this action legal where the record stands, and if not, why?")

@@ -13,15 +13,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
+from cardavia.ai import Agent, make_agent, observe
+from cardavia.ai.hints import hint
 from cardavia.engine import record as records
 from cardavia.engine.game import Game
+from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 from cardavia.web.worker_pool import RenewingPool
+
+T = TypeVar("T")
 
 log = logging.getLogger("cardavia.web.ai")
 
@@ -30,11 +36,7 @@ BUDGET: dict[str, float] = {"random": 0.05, "greedy": 0.1, "easy": 0.2, "normal"
 
 
 @cache
-def _agent(game_name: str, tier: str) -> Any:
-    try:
-        from cardavia.ai import make_agent
-    except ImportError:
-        return None
+def _agent(game_name: str, tier: str) -> Agent:
     return make_agent(game_name, tier)
 
 
@@ -44,18 +46,14 @@ def choose_on(game: Game, seat: int, tier: str, seed: int) -> str:
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
     rng = Rng(seed)
-    agent = _agent(game.spec.name, tier)
-    if agent is not None:
-        try:
-            from cardavia.ai import observe
-
-            deadline = time.monotonic() + BUDGET.get(tier, 0.5)
-            action = agent.act(observe(game, seat), rng, deadline)
-            if action in legal:
-                return str(action)
-            log.warning("agent %s/%s answered %r, not legal; playing at random", game.spec.name, tier, action)
-        except Exception:
-            log.exception("agent %s/%s failed; playing at random", game.spec.name, tier)
+    try:
+        deadline = time.monotonic() + BUDGET.get(tier, 0.5)
+        action = _agent(game.spec.name, tier).act(observe(game, seat), rng, deadline)
+        if action in legal:
+            return str(action)
+        log.warning("agent %s/%s answered %r, not legal; playing at random", game.spec.name, tier, action)
+    except Exception:
+        log.exception("agent %s/%s failed; playing at random", game.spec.name, tier)
     return legal[rng.below(len(legal))]
 
 
@@ -64,10 +62,13 @@ def choose_from_record(record: dict[str, Any], seat: int, tier: str, seed: int) 
     return choose_on(records.replay(record), seat, tier, seed)
 
 
+def hint_from_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The hard tier's hint for ``seat`` where ``record`` stands (``Hint.to_json``), for a worker."""
+    return hint(records.replay(record), seat).to_json()
+
+
 def warm_up() -> None:
     """Import the agents and both engines in a worker, so the first real move does not wait for it."""
-    from cardavia.engine.registry import game_names, get_spec
-
     for name in game_names():
         get_spec(name)
         _agent(name, "easy")
@@ -100,16 +101,25 @@ class AiRunner:
 
         ``game`` must be a copy the caller no longer changes.
         """
-        loop = asyncio.get_running_loop()
+        if self._pool is not None:
+            return await self._call(choose_from_record, game.record(), seat, tier, seed)
+        return await self._call(choose_on, game, seat, tier, seed)
+
+    async def hint(self, game: Game, seat: int) -> dict[str, Any]:
+        """The hint for ``seat`` in ``game`` (a copy), off the event loop like a move."""
+        return await self._call(hint_from_record, game.record(), seat)
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker (or a thread, or here for ``inline``); args must pickle."""
         if self._pool is not None:
             try:
-                return await self._pool.run(choose_from_record, game.record(), seat, tier, seed)
+                return await self._pool.run(fn, *args)
             except BrokenProcessPool:
-                log.error("worker pool broken on every try; choosing a %s move in a thread", game.spec.name)
-                return await asyncio.to_thread(choose_on, game, seat, tier, seed)
+                log.error("worker pool broken on every try; running %s in a thread", fn.__name__)
+                return await asyncio.to_thread(fn, *args)
         if self._threads is not None:
-            return await loop.run_in_executor(self._threads, choose_on, game, seat, tier, seed)
-        return choose_on(game, seat, tier, seed)
+            return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
+        return fn(*args)
 
     def close(self) -> None:
         """Stop the workers."""

@@ -27,7 +27,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardavia.engine.game import JSON, Event, Game, GameSpec, View
+from cardavia.engine.game import JSON, Event, Game, GameSpec, View, own_hand
+from cardavia.engine.registry import get_spec
+from cardavia.engine.seen import unseen_counts
 
 LEADS = frozenset({"answer", "resolve", "dead_hand", "timeout"})
 TAILS = frozenset({"window", "chou", "initial_ti", "why_not", "outranked"})
@@ -157,3 +159,14 @@ class FrameBuilder:
                 self._open.view = self._tracker.view()
             self._done.append(self._open)
             self._open = None
+
+
+def waits_of(view: View, seat: int) -> list[JSON]:
+    """The cards that would complete ``seat``'s holding in ``view`` (one card short), each with what
+    it scores (``analyze --waits``) and ``unseen``: the copies the seat has not seen. Empty when the
+    holding is not one card short. Public information and the seat's own cards only."""
+    me = view["seats"][seat]
+    groups = "exposed" if view["game"] == "sisepai" else "melds"
+    query = {"hand": " ".join(own_hand(me)), groups: list(me.get("melds", [])), "waits": True}
+    unseen = unseen_counts(view, seat)
+    return [{**w, "unseen": unseen[w["card"]]} for w in get_spec(view["game"]).analyze(query)["waits"]]

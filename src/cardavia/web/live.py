@@ -119,6 +119,11 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str) -> N
     kind = message.get("type")
     if kind == "sync":
         actor.request_snapshot(sub)
+    elif kind == "hint":
+        try:
+            sub.push({"type": "hint", "id": ref, **await actor.hint()})
+        except ActionRefused as refused:
+            sub.push(error_message(refused.key, lang, refused.detail, ref))
     elif kind == "pace":
         speed, paused = message.get("speed"), message.get("paused")
         if (speed is not None and speed not in SPEEDS) or not (paused is None or isinstance(paused, bool)):

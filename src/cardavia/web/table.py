@@ -33,7 +33,7 @@ from cardavia.engine.game import JSON, Game
 from cardavia.engine.rng import Rng
 from cardavia.web.ai_runner import BUDGET, AiRunner
 from cardavia.web.config import WebConfig
-from cardavia.web.frames import Frame, FrameBuilder
+from cardavia.web.frames import Frame, FrameBuilder, waits_of
 from cardavia.web.store import Store
 
 log = logging.getLogger("cardavia.web.table")
@@ -204,6 +204,7 @@ class TableActor:
         self.paused = False
         self._release_at = now + self._step_time(self.last.kind)
         self.late = 0  # steps released after their time because a computer was still thinking
+        self.hints = 0  # hints the owner asked for
         self.broken = False  # an action could not be stored: the table must be reloaded
         self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
@@ -277,6 +278,17 @@ class TableActor:
         """Forget a socket's outbox."""
         sub.closed = True
         self.subscribers.discard(sub)
+
+    async def hint(self) -> dict[str, Any]:
+        """What the hard tier would play on the human's open decision, from his own view, and why:
+        ``{"window", "action", "reason": {"key", "params"}}``. ``ActionRefused`` when nothing is
+        open. Counted in ``hints``."""
+        decision = self._decision
+        if decision is None:
+            raise ActionRefused("error.not_your_turn")
+        answer = await self._ai.hint(self.game.clone(), self.seat)
+        self.hints += 1
+        return {"window": decision.v, **answer}
 
     def set_pace(self, speed: str | None = None, paused: bool | None = None) -> None:
         """Change how fast steps are released (``SPEEDS``) or hold them (``paused``)."""
@@ -510,6 +522,7 @@ class TableActor:
             "events": events,
             "outcome": view.get("result"),
             "record_url": f"/tables/{self.id}/record" if frame.kind == "end" else None,
+            "waits": waits_of(view, self.seat) if view.get("status") == "ongoing" else [],
         }
         if snapshot:
             message["log"] = list(self.log)

@@ -28,6 +28,14 @@ TOUCH_WEIGHT = 0.3
 DANGER = 1.0
 FOURS = ("ti", "pao")
 FRIEND_TIE = 0.05  # discards: fewer friends in hand first (measured: +0.09 win share vs random)
+WAYS_WEIGHT = 0.05  # a ready holding: more winning copies are better, up to WAYS_CAP of them
+WAYS_CAP = 8
+TOUCH_HALF = 40.0  # unseen copies touching the free cards at which the touch term is half its weight
+DANGER_BASE = 0.02  # feeding danger of a discard late in the deal, and per unseen copy past the first
+DANGER_PER_COPY = 0.03
+GREEDY_TOUCH = 0.01  # greedy's tie-break: unseen copies touching its free cards
+EASY_SLIP = 0.25  # easy: how often it throws a worse discard, and hesitates before a claim
+EASY_TIMID = 0.3
 
 
 @dataclass(frozen=True)
@@ -161,10 +169,10 @@ def _value(h: Holding, unseen: tuple[int, ...], stock: int, unseen_total: int) -
         wins = winning_kinds(h.free, h.groups, h.pair, h.needed)
         ways = sum(unseen[k] for k in wins)
         value += READY_WEIGHT * (1.0 - math.exp(-ways * stock / max(1, unseen_total)))
-        value += 0.05 * min(ways, 8) / 8
+        value += WAYS_WEIGHT * min(ways, WAYS_CAP) / WAYS_CAP
     else:
         touch = connected_unseen(h, unseen)
-        value += TOUCH_WEIGHT * touch / (touch + 40.0)
+        value += TOUCH_WEIGHT * touch / (touch + TOUCH_HALF)
     return value
 
 
@@ -201,7 +209,7 @@ def _key(h: Holding) -> tuple[tuple[int, ...], int, bool, int]:
 def danger(kind: int, sit: Situation) -> float:
     """How much a discard may feed an opponent's peng, pao or chi, growing as the stock runs down."""
     late = 1.0 - sit.stock / STOCK
-    return DANGER * late * (0.02 + 0.03 * max(0, sit.unseen[kind] - 1))
+    return DANGER * late * (DANGER_BASE + DANGER_PER_COPY * max(0, sit.unseen[kind] - 1))
 
 
 def after_action(action: str, sit: Situation) -> Holding | None:
@@ -273,7 +281,7 @@ class GreedyAgent(ScoringAgent):
         sit = situation(obs)
 
         def score(h: Holding) -> float:
-            return -100.0 * distance(h) + 0.01 * connected_unseen(h, sit.unseen)
+            return -100.0 * distance(h) + GREEDY_TOUCH * connected_unseen(h, sit.unseen)
 
         def settled(h: Holding) -> float:
             if sum(h.free) <= h.rest_size() or not discards(h):
@@ -294,7 +302,7 @@ class EasyAgent:
     """A beginner: throws out the card with the fewest friends in hand, grabs pengs and pao, takes a
     chi when it does not break a pair, sometimes hesitates or slips. No counting, no lookahead."""
 
-    def __init__(self, name: str = "easy", slip: float = 0.25, timid: float = 0.3) -> None:
+    def __init__(self, name: str = "easy", slip: float = EASY_SLIP, timid: float = EASY_TIMID) -> None:
         self.name = name
         self.SLIP = slip
         self.TIMID = timid

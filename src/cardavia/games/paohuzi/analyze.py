@@ -1,11 +1,12 @@
-"""``analyze`` for Paohuzi: is this holding complete, and what does it score? (records-and-cli.md 5)"""
+"""``analyze`` for Paohuzi: is this holding complete, and what does it score? And with ``waits``:
+which cards would make it a win (records-and-cli.md sections 5 and 7)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from cardavia.engine.errors import NotationError
+from cardavia.engine.errors import NotationError, RecordError
 from cardavia.engine.game import JSON
 from cardavia.games.paohuzi.cards import DECK, tun
 from cardavia.games.paohuzi.melds import Meld, identical, parse_meld, scored_groups
@@ -13,10 +14,17 @@ from cardavia.games.paohuzi.rules import PAO, Rules
 
 
 def analyze(query: Mapping[str, Any], rules: Rules) -> JSON:
-    """Judge a holding: ``hand``, ``melds``, optional ``new`` and ``from`` (own|other, default other)."""
-    unknown = sorted(set(query) - {"hand", "melds", "new", "from"})
+    """Judge a holding: ``hand``, ``melds``, optional ``new`` and ``from`` (own|other, default other);
+    with ``"waits": true`` (and no ``new``), ``waits``."""
+    unknown = sorted(set(query) - {"hand", "melds", "new", "from", "waits"})
     if unknown:
-        raise NotationError(f"unknown field {unknown[0]!r}; Paohuzi queries take hand, melds, new, from")
+        fields = "hand, melds, new, from, waits"
+        raise NotationError(f"unknown field {unknown[0]!r}; Paohuzi queries take {fields}")
+    asks = query.get("waits", False)
+    if type(asks) is not bool:
+        raise NotationError("'waits' must be true or false")
+    if asks:
+        return waits(query, rules)
     hand_text = query.get("hand")
     if not isinstance(hand_text, str):
         raise NotationError("'hand' must be a string of card codes")
@@ -67,3 +75,24 @@ def _own_reveal(
         hand[new] = 0
         return None, [*melds, identical("wei", new)], hand
     return new, melds, hand
+
+
+def waits(query: Mapping[str, Any], rules: Rules) -> JSON:
+    """Every card that would make the holding of ``query`` (``hand``, ``melds``) a win: ``own``
+    when the seat reveals it itself (its compulsory wei or ti first), ``other`` when another seat
+    does; each ``{"huxi", "tun"}`` or None when that way is no win."""
+    if query.get("new") is not None or query.get("from") is not None:
+        raise NotationError("'waits' asks about every new card: give no 'new' or 'from'")
+    holding = {k: v for k, v in query.items() if k in ("hand", "melds")}
+    found = []
+    for code in DECK.codes:
+        ways = {}
+        for source in ("own", "other"):
+            try:
+                answer = analyze({**holding, "new": code, "from": source}, rules)
+            except RecordError:
+                break  # the holding has every copy of it
+            ways[source] = {"huxi": answer["huxi"], "tun": answer["tun"]} if answer["win"] else None
+        if ways and (ways["own"] or ways["other"]):
+            found.append({"card": code, **ways})
+    return {"waits": found}

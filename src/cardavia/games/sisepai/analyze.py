@@ -1,26 +1,34 @@
-"""``cardavia analyze sisepai``: is a holding complete, and what does it score?"""
+"""``cardavia analyze sisepai``: is a holding complete, and what does it score? And with
+``waits``: which cards would complete it (records-and-cli.md sections 5 and 7)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from cardavia.engine.errors import NotationError
+from cardavia.engine.errors import NotationError, RecordError
 from cardavia.engine.game import JSON
 from cardavia.games.sisepai.cards import DECK, WIN_SIZE
 from cardavia.games.sisepai.melds import best_partition, group_points, group_type
 
-FIELDS = ("hand", "exposed", "new")
+FIELDS = ("hand", "exposed", "new", "waits")
 
 
 def analyze(query: Mapping[str, Any]) -> JSON:
-    """Answer ``{"hand": "…", "exposed": ["…"], "new": "RH"}`` with ``complete``, ``score``, ``groups``.
+    """Answer ``{"hand": "…", "exposed": ["…"], "new": "RH"}`` with ``complete``, ``score``, ``groups``;
+    with ``"waits": true`` (and no ``new``), ``{"waits": [{"card", "score"}, …]}``: every card that
+    would complete the holding, canonical order, none of which the holding has every copy.
 
     A holding of any size may be asked about; only 21 cards can be complete.
     """
     unknown = sorted(set(query) - set(FIELDS))
     if unknown:
-        raise NotationError(f"unknown field {unknown[0]!r}; a Sì Sè Pái query has hand, exposed, new")
+        raise NotationError(f"unknown field {unknown[0]!r}; a Sì Sè Pái query has hand, exposed, new, waits")
+    asks = query.get("waits", False)
+    if type(asks) is not bool:
+        raise NotationError("'waits' must be true or false")
+    if asks:
+        return waits(query)
     hand = query.get("hand")
     if not isinstance(hand, str):
         raise NotationError("'hand' must be a string of card codes")
@@ -50,3 +58,20 @@ def analyze(query: Mapping[str, Any]) -> JSON:
     score, groups = found
     score += sum(group_points(g) for g in exposed)
     return {"complete": True, "score": score, "groups": [DECK.format(g) for g in sorted(groups + exposed)]}
+
+
+def waits(query: Mapping[str, Any]) -> JSON:
+    """The cards that would complete the holding of ``query`` (``hand``, ``exposed``), each with
+    its best score."""
+    if query.get("new") is not None:
+        raise NotationError("'waits' asks about every new card: give no 'new'")
+    holding = {k: v for k, v in query.items() if k in ("hand", "exposed")}
+    found = []
+    for code in DECK.codes:
+        try:
+            answer = analyze({**holding, "new": code})
+        except RecordError:
+            continue  # the holding has every copy of it
+        if answer["complete"]:
+            found.append({"card": code, "score": answer["score"]})
+    return {"waits": found}

@@ -1,0 +1,106 @@
+"""Hints: the hard tier's choice from the seat's own view, with a reason in the evaluators' terms.
+The same view gives the same hint, a hint is always legal, it never depends on a hidden card, it
+comes within the hard tier's budget; unseen counts use public information only."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cardavia.ai.agent import observe
+from cardavia.ai.hints import BUDGET, hint, reason
+from cardavia.engine.registry import get_spec
+from cardavia.engine.rng import Rng
+from cardavia.engine.seen import unseen_counts
+
+KEYS = {"win", "ready", "claim_closer", "pass_keeps", "discard_least", "discard_safe", "only"}
+
+
+def decisions(game_name: str, deals: int, every: int) -> list[tuple[object, int]]:
+    """(game, seat) at every ``every``-th decision of random deals (the game a copy)."""
+    spec = get_spec(game_name)
+    found = []
+    for seed in range(deals):
+        game = spec.new_game(seed)
+        rng = Rng(seed)
+        step = 0
+        while (decision := game.decision()) is not None:
+            seat = decision.seats[rng.below(len(decision.seats))]
+            legal = game.legal_actions(seat)
+            if step % every == 0 and len(legal) > 1:
+                found.append((game.clone(), seat))
+            game.apply(seat, legal[rng.below(len(legal))])
+            step += 1
+    return found
+
+
+@pytest.mark.parametrize("game_name", ["sisepai", "paohuzi"])
+def test_hints_are_legal_explained_repeatable_and_blind_to_hidden_cards(game_name: str) -> None:
+    spec = get_spec(game_name)
+    keys = set()
+    took = []
+    for game, seat in decisions(game_name, 4, 5):
+        started = time.monotonic()
+        first = hint(game, seat)  # type: ignore[arg-type]
+        took.append(time.monotonic() - started)
+        assert first.action in game.legal_actions(seat)  # type: ignore[attr-defined]
+        assert first.key in KEYS
+        keys.add(first.key)
+        assert hint(game, seat) == first  # type: ignore[arg-type]
+        # A world dealt again from the seat's own view: the same view, so the same hint.
+        world = game.determinize(seat, Rng(99))  # type: ignore[attr-defined]
+        assert world.view(seat) == game.view(seat)  # type: ignore[attr-defined]
+        assert hint(world, seat) == first
+    assert len(keys) >= 3, keys
+    assert max(took) < BUDGET + 0.5, max(took)
+    assert spec.name == game_name
+
+
+def test_a_winning_action_is_said_to_win() -> None:
+    spec = get_spec("sisepai")
+    for game, seat in decisions("sisepai", 40, 1):
+        legal = game.legal_actions(seat)  # type: ignore[attr-defined]
+        if "win" in legal:
+            assert reason(observe(game, seat), "win") == ("win", {})  # type: ignore[arg-type]
+            return
+    pytest.fail(f"no win offered in 40 {spec.name} deals")
+
+
+@pytest.mark.parametrize("game_name", ["sisepai", "paohuzi"])
+def test_unseen_counts_come_from_the_view_alone(game_name: str) -> None:
+    spec = get_spec(game_name)
+    for game, seat in decisions(game_name, 3, 7):
+        view = game.view(seat)  # type: ignore[attr-defined]
+        counts = unseen_counts(view, seat)
+        world = game.determinize(seat, Rng(5))  # type: ignore[attr-defined]
+        assert unseen_counts(world.view(seat), seat) == counts
+        referee = game.view(None)  # type: ignore[attr-defined]
+        hidden = [c for s, e in enumerate(referee["seats"]) if s != seat for c in e["hand"]]
+        for s, entry in enumerate(view["seats"]):
+            if s != seat and entry.get("shown"):
+                hidden.remove(entry["shown"])  # the dealer's face-up card is seen
+        for code, n in counts.items():
+            assert n >= hidden.count(code)  # every hidden copy is counted unseen
+        assert sum(counts.values()) <= spec.deck.size
+
+
+def test_the_check_catches_a_hint_that_peeks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint seeded from the real hidden cards differs between the deal and a world with the same
+    view: the test above would see it."""
+    from cardavia.ai import hints
+
+    real_observe = hints.observe
+    peeked: dict[str, object] = {}
+
+    def peeking(game: object, seat: int) -> object:
+        peeked["truth"] = game.view(None)  # type: ignore[attr-defined]
+        return real_observe(game, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hints, "observe", peeking)
+    monkeypatch.setattr(hints, "view_seed", lambda obs: hash(repr(peeked["truth"])) & 0xFFFF)
+    differs = 0
+    for game, seat in decisions("sisepai", 4, 5):
+        world = game.determinize(seat, Rng(99))  # type: ignore[attr-defined]
+        differs += hints.hint(game, seat) != hints.hint(world, seat)  # type: ignore[arg-type]
+    assert differs > 0
