@@ -27,7 +27,7 @@ to claims gets the same public events whether or not anybody may claim it:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from cardavia.engine.base import BaseGame
@@ -175,10 +175,7 @@ class PaohuziGame(BaseGame):
     # ----- the rules the kernel asks for ------------------------------------------------------
 
     def _legal(self, seat: int) -> list[str]:
-        """Sorted canonical actions of ``seat``; empty when it is not asked (or has answered)."""
-        if self.phase == WINDOW:
-            assert self.window is not None
-            return list(self.window.legal(seat))
+        """Sorted canonical actions of ``seat`` when no window is open; empty when it is not asked."""
         if self.phase == OVER or seat != self.actor:
             return []
         if self.phase == DISCARD:
@@ -389,7 +386,7 @@ class PaohuziGame(BaseGame):
             f"unknown action {verb!r}; Paohuzi actions are pass, win, tianhu, discard, peng, pao, chi"
         )
 
-    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
+    def _why_illegal(self, seat: int, text: str, legal: Sequence[str]) -> str:
         if self.phase == OVER:
             return "the deal is over"
         if not legal:
