@@ -128,3 +128,65 @@ def test_shuffle_with_a_rejected_output_equals_below_one_by_one():
     _check_shuffle(_seed_whose_output(37, _MASK), 100)
     # A value just under the limit of below(41) is kept.
     _check_shuffle(_seed_whose_output(10, (1 << 64) // 41 * 41 - 1), 50)
+
+
+# --- outputs computed ahead in blocks must equal the plain definition, whatever the calls ---------
+
+
+class _Plain:
+    """SplitMix64 one output at a time, as written in the paper: the definition ``Rng`` keeps."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        limit = (1 << 64) // n * n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+
+def test_outputs_computed_ahead_equal_the_plain_stream_across_blocks() -> None:
+    rng, plain = Rng(99), _Plain(99)
+    # 600 draws cross the blocks of 1, 2, 4, ... 128 outputs and several full ones.
+    assert [rng.next64() for _ in range(600)] == [plain.next64() for _ in range(600)]
+
+
+def test_mixed_calls_equal_the_plain_stream() -> None:
+    picker = Rng(5)
+    for seed in (0, 1, 7, 2**63, _MASK):
+        rng, plain = Rng(seed), _Plain(seed)
+        for _ in range(300):
+            what = picker.below(5)
+            if what == 0:
+                assert rng.next64() == plain.next64()
+            elif what == 1:
+                n = 1 + picker.below(1000)
+                assert rng.below(n) == plain.below(n)
+            elif what == 2:
+                assert rng.random() == (plain.next64() >> 11) * (1.0 / (1 << 53))
+            elif what == 3:
+                size = picker.below(140)
+                items, expected = list(range(size)), list(range(size))
+                rng.shuffle(items)
+                for i in range(size - 1, 0, -1):
+                    j = plain.below(i + 1)
+                    expected[i], expected[j] = expected[j], expected[i]
+                assert items == expected
+            else:
+                label = picker.below(4)
+                forked = _Plain(plain.state ^ ((label + 1) * 0xD1B54A32D192ED03 & _MASK)).next64()
+                assert rng.fork(label).next64() == _Plain(forked).next64()
+
+
+def test_below_rejection_inside_a_block_equals_the_plain_stream() -> None:
+    seed = _seed_whose_output(20, _MASK)  # the 20th output falls inside the block of 16
+    rng, plain = Rng(seed), _Plain(seed)
+    assert [rng.below(3) for _ in range(40)] == [plain.below(3) for _ in range(40)]

@@ -13,14 +13,15 @@ A game subclasses it and supplies:
   ``list``, ``dict``, ``rows`` or ``window``);
 * ``_play(seat, action) -> str``: check and play the action (with the automatic steps after it),
   returning its canonical text; raise ``IllegalAction`` or ``NotationError`` changing nothing;
-* ``_legal(seat) -> list[str]``: the seat's sorted legal actions (the kernel caches them);
+* ``_legal(seat) -> Sequence[str]``: the seat's sorted legal actions when no claim window is open
+  (the kernel answers from the window's options when one is, and caches both);
 * ``explain``, ``view``, and for ``determinize`` ``_sample_hidden`` / ``_place_hidden`` (and
   ``_solve_hidden`` when sampling can fail).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardavia import __version__
@@ -103,7 +104,7 @@ class BaseGame:
         self.decision_id = 0
         self.result: Outcome | None = None
         self._events: list[Event] | None = [] if events else None
-        self._legal_cache: dict[int, list[str]] = {}
+        self._legal_cache: dict[int, Sequence[str]] = {}
         self._decision_cache: Decision | None = None
 
     def _opened(self) -> None:
@@ -124,22 +125,29 @@ class BaseGame:
         cached = self._decision_cache
         if cached is None and self.result is None:
             window = self.window
-            if window is not None:
-                cached = Decision(window.pending(), self.decision_id)
-            else:
-                cached = Decision((self.actor,), self.decision_id)
-            self._decision_cache = cached
+            seats = (self.actor,) if window is None else window.pending()
+            # ``tuple.__new__`` builds the named tuple without its Python-level ``__new__``, at
+            # half the cost (one decision is built for every action of a playout).
+            cached = self._decision_cache = tuple.__new__(Decision, (seats, self.decision_id))
         return cached
 
     def legal_actions(self, seat: int) -> list[str]:
         """Sorted, unique; empty for a seat that is not asked (or has already answered)."""
         return list(self._legal_now(seat))
 
-    def _legal_now(self, seat: int) -> list[str]:
-        """``legal_actions`` cached, without the copy (callers must not change it)."""
+    def _legal_now(self, seat: int) -> Sequence[str]:
+        """``legal_actions`` cached, without the copy (callers must not change it): in an open
+        window the seat's options, else the game's ``_legal``."""
         cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._legal_cache[seat] = [] if self.result is not None else self._legal(seat)
+            window = self.window
+            if self.result is not None:
+                cached = ()
+            elif window is not None:
+                cached = window.legal(seat)
+            else:
+                cached = self._legal(seat)
+            self._legal_cache[seat] = cached
         return cached
 
     def apply(self, seat: int, action: str) -> list[Event]:
@@ -161,8 +169,9 @@ class BaseGame:
                 refused.reason = self.explain(seat, action)
             raise
         self.history.append(f"S{seat} {text}")
-        self._changed()
-        return self._events or []
+        self._legal_cache = {}  # ``_changed``, written out: this is the hottest path of a playout
+        self._decision_cache = None
+        return events if events is not None else []
 
     def opening_events(self) -> list[Event]:
         """What happened before the first decision (the deal's automatic steps), as events."""
@@ -223,7 +232,9 @@ class BaseGame:
     def _play(self, seat: int, action: str) -> str:
         raise NotImplementedError
 
-    def _legal(self, seat: int) -> list[str]:
+    def _legal(self, seat: int) -> Sequence[str]:
+        """The seat's sorted legal actions when no claim window is open (the kernel answers from
+        the window when one is)."""
         raise NotImplementedError
 
     def explain(self, seat: int, action: str) -> Reason | None:

@@ -19,7 +19,8 @@ PASS = "pass"
 class ClaimWindow:
     """One claim window.
 
-    ``options`` maps each asked seat to its sorted legal actions (``pass`` among them);
+    ``options`` maps each asked seat to its sorted legal actions (``pass`` among them), the seats
+    in ascending order (``pending`` keeps that order; the conformance suite checks it);
     ``answers`` fills in as the seats answer.
     """
 
@@ -29,7 +30,10 @@ class ClaimWindow:
 
     def pending(self) -> tuple[int, ...]:
         """The asked seats that have not answered yet, ascending."""
-        return tuple(s for s in sorted(self.options) if s not in self.answers)
+        answers = self.answers
+        if not answers:  # the common case: a window just opened
+            return tuple(self.options)
+        return tuple(s for s in self.options if s not in answers)
 
     def legal(self, seat: int) -> tuple[str, ...]:
         """The actions ``seat`` may still give: empty once answered or when not asked."""

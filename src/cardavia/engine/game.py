@@ -78,7 +78,7 @@ class View(TypedDict, total=False):
 
 
 class Decision(NamedTuple):
-    """The seats whose answer the engine waits for, and the id of the window they answer in.
+    """The seats whose answer the engine waits for (ascending), and the id of the window they answer in.
 
     ``window`` grows by at least one every time a new decision opens, so an action that names an
     older window is stale. Immutable; a named tuple because one is built for every decision and

@@ -4,7 +4,8 @@
 
 * card conservation: every card of the deck is exactly once in a hand, a group, a dead pile, the
   public spot or the stock still to come;
-* a seat is asked exactly when it has legal actions, which are sorted and unique;
+* the asked seats are in ascending order, and a seat is asked exactly when it has legal actions,
+  which are sorted and unique;
 * ``clone`` gives an equal state that does not move when the copy is played on;
 * the record, through JSON text, replays to the same state;
 * ``determinize`` keeps the seat's view and legal actions, and really varies the hidden cards;
@@ -73,6 +74,8 @@ def check_step(game: Game, deal: int, step: int, rng: Rng) -> None:
         extra, missing = count - _deck(spec), _deck(spec) - count
         raise ConformanceError(f"{where}: the cards are not the deck's: {extra} too many, {missing} missing")
     decision = game.decision()
+    if decision is not None and list(decision.seats) != sorted(set(decision.seats)):
+        raise ConformanceError(f"{where}: the asked seats {decision.seats} are not ascending and unique")
     for seat in range(spec.seats):
         legal = game.legal_actions(seat)
         asked = decision is not None and seat in decision.seats

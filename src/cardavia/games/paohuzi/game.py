@@ -27,7 +27,7 @@ to claims gets the same public events whether or not anybody may claim it:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from cardavia.engine.base import BaseGame
@@ -42,20 +42,20 @@ from cardavia.games.paohuzi.determinize import Dealt, place, sample, solve
 from cardavia.games.paohuzi.explain import explain, outranked, why_not
 from cardavia.games.paohuzi.huxi import NO_SPLIT, pack
 from cardavia.games.paohuzi.melds import (
-    BONUS_KINDS,
     Base,
     Meld,
     MeldPart,
     base_from,
+    free_of,
+    hand_owed,
     huxi_bound,
     identical,
     meld_part,
     scored_groups,
-    target_size,
     win_huxi,
 )
 from cardavia.games.paohuzi.position import Position
-from cardavia.games.paohuzi.rules import MIN_HUXI, PAO, SEATS, Plan, Rules, chi_plans, plan_text
+from cardavia.games.paohuzi.rules import MIN_HUXI, PAO, SEATS, Plan, Rules, chi_options
 from cardavia.games.paohuzi.views import build_view
 
 if TYPE_CHECKING:
@@ -67,7 +67,29 @@ REVEAL = "reveal"
 
 DISCARD_TEXT = tuple(f"discard {code}" for code in CODES)
 _DISCARD_ORDER = sorted(range(KINDS), key=lambda k: DISCARD_TEXT[k])  # kinds in text order
+_DISCARD_KIND = {text: k for k, text in enumerate(DISCARD_TEXT)}
+_LOW = sum(1 << (2 * k) for k in range(KINDS))
+_HALF = KINDS // 2  # kinds in a series
+_DISCARDS: tuple[dict[int, tuple[str, ...]], ...] = ({}, {})  # by series: at most 1024 entries each
+
+
+def _discards(series: int, present: int) -> tuple[str, ...]:
+    """The discards of the kinds of a series (0: small, 1: big) held as ``present`` (bit 2j for
+    its j-th kind), in text order."""
+    texts = _DISCARDS[series].get(present)
+    if texts is None:
+        first = series * _HALF
+        held = [k for k in _DISCARD_ORDER if first <= k < first + _HALF and present >> 2 * (k - first) & 1]
+        texts = _DISCARDS[series][present] = tuple(DISCARD_TEXT[k] for k in held)
+    return texts
+
+
 _SIMPLE_VERBS = frozenset({"pass", "win", "tianhu", "peng", "pao"})
+
+
+_OTHERS = tuple(tuple(s for s in range(SEATS) if s != owner) for owner in range(SEATS))
+_NO_CHI: Mapping[str, Plan] = {}
+_PAO, _PENG, _WIN = ((), ("pao",)), ((), ("peng",)), ((), ("win",))
 
 
 def nxt(seat: int) -> int:
@@ -137,7 +159,7 @@ class PaohuziGame(BaseGame):
         self.card = -1
         self.owner = -1
         self.kind = REVEAL
-        self.plans: dict[int, dict[str, Plan]] = {}
+        self.plans: dict[int, Mapping[str, Plan]] = {}
         self._bases: list[Base | None] = [None] * SEATS
         self._parts: list[MeldPart | None] = [None] * SEATS  # meld_part per seat
         self._packs: list[int | None] = [None] * SEATS  # packed hand per seat
@@ -153,15 +175,15 @@ class PaohuziGame(BaseGame):
     # ----- the rules the kernel asks for ------------------------------------------------------
 
     def _legal(self, seat: int) -> list[str]:
-        """Sorted canonical actions of ``seat``; empty when it is not asked (or has answered)."""
-        if self.phase == WINDOW:
-            assert self.window is not None
-            return list(self.window.legal(seat))
+        """Sorted canonical actions of ``seat`` when no window is open; empty when it is not asked."""
         if self.phase == OVER or seat != self.actor:
             return []
         if self.phase == DISCARD:
-            hand = self.hands[seat]
-            return [DISCARD_TEXT[k] for k in _DISCARD_ORDER if 0 < hand[k] < 3]
+            b = self._bases[seat]
+            free = b.free if b is not None else free_of(self._packed(seat))
+            present = (free | free >> 1) & _LOW  # bit 2k: kind k held outside a kan
+            small = present & ((1 << 2 * _HALF) - 1)
+            return [*_discards(1, present >> 2 * _HALF), *_discards(0, small)]  # "discard b…" first
         if self.phase == TIANHU:
             # Only a qualifying seat is ever offered tianhu; the check matters for determinized states.
             return [PASS, "tianhu"] if self._tianhu_qualifies(seat) else [PASS]
@@ -177,7 +199,7 @@ class PaohuziGame(BaseGame):
         if self.phase == WINDOW:
             self._answer(seat, text)
         elif self.phase == DISCARD:
-            self._discard(seat, DECK.card(text.split()[1]))
+            self._discard(seat, _DISCARD_KIND[text])
         elif self.phase == TIANHU:
             self._tianhu_answer(seat, text)
         else:
@@ -217,14 +239,20 @@ class PaohuziGame(BaseGame):
         """The cached ``holding_base`` of ``seat``."""
         b = self._bases[seat]
         if b is None:
-            part = self._parts[seat]
-            if part is None:
-                part = self._parts[seat] = meld_part(self.melds[seat])
-            packed = self._packs[seat]
-            if packed is None:
-                packed = self._packs[seat] = pack(self.hands[seat])
-            b = self._bases[seat] = base_from(part, packed)
+            b = self._bases[seat] = base_from(self._part(seat), self._packed(seat))
         return b
+
+    def _part(self, seat: int) -> MeldPart:
+        part = self._parts[seat]
+        if part is None:
+            part = self._parts[seat] = meld_part(self.melds[seat])
+        return part
+
+    def _packed(self, seat: int) -> int:
+        packed = self._packs[seat]
+        if packed is None:
+            packed = self._packs[seat] = pack(self.hands[seat])
+        return packed
 
     def fours(self, seat: int) -> int:
         """F: number of ti and pao melds of ``seat``."""
@@ -237,12 +265,13 @@ class PaohuziGame(BaseGame):
 
     def owed(self, seat: int) -> int:
         """T - target(F)."""
-        b = self.base(seat)
-        return b.cards + b.kan_cards + b.free_cards - target_size(b.fours)
+        b = self._bases[seat]  # the base if it is there, else only the counts it would give
+        return b.owed if b is not None else hand_owed(self._part(seat), self._packed(seat))
 
     def has_free(self, seat: int) -> bool:
         """True if the hand holds a card outside a kan."""
-        return self.base(seat).free != 0
+        b = self._bases[seat]
+        return (b.free if b is not None else free_of(self._packed(seat))) != 0
 
     def stock_left(self) -> int:
         """Cards still in the stock."""
@@ -256,6 +285,8 @@ class PaohuziGame(BaseGame):
         self._emit("paohuzi.deal", {"dealer": self.dealer, "shown": shown, "stock": self.stock_left()})
         for seat in range(SEATS):
             hand = self.hands[seat]
+            if 4 not in hand:
+                continue
             for k in range(KINDS):
                 if hand[k] == 4:
                     was_shown = seat == self.dealer and k == self.shown  # then its kind is no secret
@@ -281,7 +312,7 @@ class PaohuziGame(BaseGame):
 
     def _tianhu_qualifies(self, seat: int) -> bool:
         ti = sum(1 for m in self.melds[seat] if m.kind == "ti")
-        kan = sum(1 for n in self.hands[seat] if n == 3)
+        kan = self.hands[seat].count(3)
         return ti >= 3 or kan >= 5 or (self.rules.tianhu_ti_counts_as_kan and ti + kan >= 5)
 
     def _after_tianhu(self) -> None:
@@ -326,12 +357,14 @@ class PaohuziGame(BaseGame):
         bit = 1 << card
         if public and not self.chou_shown[seat] & bit:
             self.chou_shown[seat] |= bit
-            audience = None if not self.chou[seat] & bit else {s for s in range(SEATS) if s != seat}
+            if self.events_enabled:
+                audience = None if not self.chou[seat] & bit else {s for s in range(SEATS) if s != seat}
+                self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, audience)
             self.chou[seat] |= bit
-            self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, audience)
         elif not self.chou[seat] & bit:
             self.chou[seat] |= bit
-            self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, {seat})
+            if self.events_enabled:
+                self._emit("paohuzi.chou", {"seat": seat, "card": CODES[card]}, {seat})
 
     def canonical(self, action: str) -> str:
         """The canonical text of ``action``; ``NotationError`` when it does not read as one."""
@@ -353,7 +386,7 @@ class PaohuziGame(BaseGame):
             f"unknown action {verb!r}; Paohuzi actions are pass, win, tianhu, discard, peng, pao, chi"
         )
 
-    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
+    def _why_illegal(self, seat: int, text: str, legal: Sequence[str]) -> str:
         if self.phase == OVER:
             return "the deal is over"
         if not legal:
@@ -394,7 +427,8 @@ class PaohuziGame(BaseGame):
 
     def _discard(self, seat: int, card: int) -> None:
         self._take(seat, card, 1)
-        self._emit("paohuzi.discard", {"seat": seat, "card": CODES[card]})
+        if self.events_enabled:
+            self._emit("paohuzi.discard", {"seat": seat, "card": CODES[card]})
         self._add_chou(seat, card, True)
         if not self._open_window(card, seat, DISCARD):
             self._dies(seat, card, False)
@@ -404,7 +438,8 @@ class PaohuziGame(BaseGame):
         window = self.window
         assert window is not None
         window.answer(seat, text)
-        self._emit("paohuzi.answer", {"seat": seat, "action": text}, {seat})
+        if self.events_enabled:
+            self._emit("paohuzi.answer", {"seat": seat, "action": text}, {seat})
         if not window.complete:
             return
         card, owner, kind = self.card, self.owner, self.kind
@@ -415,14 +450,15 @@ class PaohuziGame(BaseGame):
 
         best = resolve(window.answers, priority)
         self._emit_resolve(card, kind, best)
-        if best is not None:
+        if best is not None and self.events_enabled:
             for s, a in sorted(window.answers.items()):
                 if a != PASS and s != best[0]:
                     rule = outranked(owner, kind, best, a)
                     params = {"seat": s, "card": CODES[card], "by": best[0], "rule": rule}
                     self._emit("paohuzi.outranked", params, {s})
         for s, a in sorted(window.answers.items()):
-            if a == PASS and any(o == "peng" or o.startswith("chi ") for o in window.options[s]):
+            offered = window.options[s]  # sorted: any chi comes first
+            if a == PASS and ("peng" in offered or offered[0].startswith("chi ")):
                 self._add_chou(s, card, False)
         self.window = None
         if best is None:
@@ -450,11 +486,13 @@ class PaohuziGame(BaseGame):
                 i = next(i for i, m in enumerate(melds) if m.card == card and m.kind in ("wei", "peng"))
                 source = melds[i].kind
                 self._set_meld(seat, i, identical("pao", card))
-            self._emit("paohuzi.pao", {"seat": seat, "card": CODES[card], "from": source})
+            if self.events_enabled:
+                self._emit("paohuzi.pao", {"seat": seat, "card": CODES[card], "from": source})
         elif action == "peng":
             self._take(seat, card, 2)
             self._add_meld(seat, identical("peng", card))
-            self._emit("paohuzi.peng", {"seat": seat, "card": CODES[card]})
+            if self.events_enabled:
+                self._emit("paohuzi.peng", {"seat": seat, "card": CODES[card]})
         else:
             plan = self.plans[seat][action]
             used = [c for g in plan for c in g]
@@ -463,12 +501,14 @@ class PaohuziGame(BaseGame):
                 self._take(seat, c, 1)
             for g in plan:
                 self._add_meld(seat, Meld("chi", g))
-            groups = [DECK.format(g) for g in plan]
-            self._emit("paohuzi.chi", {"seat": seat, "card": CODES[card], "groups": groups})
+            if self.events_enabled:
+                groups = [DECK.format(g) for g in plan]
+                self._emit("paohuzi.chi", {"seat": seat, "card": CODES[card], "groups": groups})
 
     def _dies(self, seat: int, card: int, revealed: bool) -> None:
         self.rows[seat].append(card)
-        self._emit("paohuzi.dead", {"seat": seat, "card": CODES[card]})
+        if self.events_enabled:
+            self._emit("paohuzi.dead", {"seat": seat, "card": CODES[card]})
         if revealed:
             self._add_chou(seat, card, True)
 
@@ -482,9 +522,8 @@ class PaohuziGame(BaseGame):
                 return
             card = self.stock[self.top]
             self.top += 1
-            self._emit(
-                "paohuzi.draw", {"seat": seat, "card": CODES[card], "stock": len(self.stock) - self.top}
-            )
+            if self.events_enabled:
+                self._emit("paohuzi.draw", {"seat": seat, "card": CODES[card], "stock": self.stock_left()})
             if self._compulsory(seat, card):
                 if self._after_compulsory(seat, card):
                     return
@@ -539,7 +578,8 @@ class PaohuziGame(BaseGame):
         sees) never tell whether somebody could claim.
         """
         self.decision_id += 1
-        self._emit("paohuzi.window", {"card": CODES[card], "owner": owner, "window": kind})
+        if self.events_enabled:
+            self._emit("paohuzi.window", {"card": CODES[card], "owner": owner, "window": kind})
         options, plans = self.options(card, owner, kind)
         self.card, self.owner, self.kind, self.plans = card, owner, kind, plans
         if self.events_enabled:
@@ -562,67 +602,60 @@ class PaohuziGame(BaseGame):
                 self._emit("paohuzi.why_not", params, {seat})
 
     def _emit_resolve(self, card: int, kind: str, best: tuple[int, str] | None) -> None:
+        if not self.events_enabled:
+            return
         seat, action = (None, None) if best is None else best
         self._emit("paohuzi.resolve", {"card": CODES[card], "window": kind, "seat": seat, "action": action})
 
     def options(
         self, card: int, owner: int, kind: str
-    ) -> tuple[dict[int, tuple[str, ...]], dict[int, dict[str, Plan]]]:
+    ) -> tuple[dict[int, tuple[str, ...]], dict[int, Mapping[str, Plan]]]:
         """Rules 5.5: each seat's sorted options on ``card`` (seats with none left out), and the
         chi plans behind each seat's ``chi`` texts."""
         options: dict[int, tuple[str, ...]] = {}
-        plans: dict[int, dict[str, Plan]] = {}
+        plans: dict[int, Mapping[str, Plan]] = {}
         reveal = kind == REVEAL
-        own_wei_pao = self.rules.own_wei_upgrade == PAO
         bit = 1 << card
         shift = 2 * card
-        bonus_card = card in BONUS_KINDS
-        peng_huxi = identical_huxi("peng", card)
-        chi_seats = (owner, nxt(owner)) if reveal else (nxt(owner),)
-        hands, all_melds, deads, chou, bases = self.hands, self.melds, self.dead, self.chou, self._bases
-        for p in range(SEATS):
-            if p == owner and not reveal:
-                continue
-            opts: list[str] = []
-            hand, dead = hands[p], deads[p]
+        chi_seat = nxt(owner)  # and the owner, on a reveal
+        hands, deads, chou, bases = self.hands, self.dead, self.chou, self._bases
+        for p in range(SEATS) if reveal else _OTHERS[owner]:
             base = bases[p] or self.base(p)
-            n = hand[card]
-            upgradable = base.upgradable >> shift & 1
-            if reveal and not dead:
-                # huxi_bound inlined for the common case of a card outside 1-2-3 / 2-7-10.
-                if bonus_card:
-                    bound = huxi_bound(base, card)
-                else:
-                    bound = base.bound + 6 * upgradable + (peng_huxi if n == 2 else 0)
-                if bound >= MIN_HUXI and (
-                    win_huxi(all_melds[p], hand, card, p != owner, own_wei_pao, base) >= MIN_HUXI
-                ):
-                    opts.append("win")
+            n = hands[p][card]
+            live = not deads[p]
+            win = reveal and live and base.win_cards >> shift & 1 == 1 and self._wins(p, card, owner, base)
             if n == 3:
-                if p != owner:
-                    opts.append("pao")
-            elif upgradable:
-                for m in all_melds[p]:
-                    if m.card == card and (
-                        (m.kind == "wei" and (p != owner or own_wei_pao)) or (m.kind == "peng" and reveal)
-                    ):
-                        opts.append("pao")
-                        break
-            if not dead and not chou[p] & bit and (n == 2 or p in chi_seats):
-                needs_discard = base.cards + base.kan_cards + base.free_cards >= target_size(base.fours)
+                pao = p != owner
+            else:
+                pao = base.upgradable >> shift & 1 == 1 and self._upgrades(p, card, owner, reveal)
+            peng = False
+            chis: Mapping[str, Plan] = _NO_CHI
+            if live and not chou[p] & bit:
                 # 6.5: a peng that makes owed = 1 must leave a free card to discard.
-                if n == 2 and p != owner and (not needs_discard or base.free_cards >= 3):
-                    opts.append("peng")
-                if n < 3 and p in chi_seats:
-                    seat_plans = chi_plans(hand, card, needs_discard, base.free_cards)
-                    if seat_plans:
-                        texts = {plan_text(plan): plan for plan in seat_plans}
-                        plans[p] = texts
-                        opts.extend(texts)
-            if opts:
-                opts.append(PASS)
-                options[p] = tuple(sorted(opts))
+                peng = n == 2 and p != owner and (base.owed < 0 or base.free_cards >= 3)
+                if n < 3 and (p == chi_seat or (reveal and p == owner)) and base.chi_cards >> shift & 1:
+                    chis = chi_options(base.free, card, base.owed >= 0, base.free_cards)
+                    if chis:
+                        plans[p] = chis
+            if win or pao or peng or chis:
+                # In text order: chi ... < pao < pass < peng < win.
+                options[p] = (*sorted(chis), *_PAO[pao], PASS, *_PENG[peng], *_WIN[win])
         return options, plans
+
+    def _wins(self, seat: int, card: int, owner: int, base: Base) -> bool:
+        """Whether ``seat`` wins with the revealed ``card`` of ``owner`` (the cheap bound first)."""
+        own_wei_pao = self.rules.own_wei_upgrade == PAO
+        return huxi_bound(base, card) >= MIN_HUXI and (
+            win_huxi(self.melds[seat], self.hands[seat], card, seat != owner, own_wei_pao, base) >= MIN_HUXI
+        )
+
+    def _upgrades(self, seat: int, card: int, owner: int, reveal: bool) -> bool:
+        """Whether ``seat`` may make its wei (or, on a reveal, its peng) of ``card`` a pao."""
+        wei_pao = seat != owner or self.rules.own_wei_upgrade == PAO
+        return any(
+            m.card == card and ((m.kind == "wei" and wei_pao) or (m.kind == "peng" and reveal))
+            for m in self.melds[seat]
+        )
 
     # ----- the end ----------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from cardavia.engine.errors import NotationError
 from cardavia.games.paohuzi.cards import DECK, KINDS, MELD_KINDS, chi_huxi, group_type, identical_huxi
-from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, split_groups
+from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, reach, split_groups
 
 FOURS = ("pao", "ti")
 _MELD_HUXI: dict[tuple[str, tuple[int, ...], bool], int] = {}  # every distinct meld: a few hundred
@@ -72,7 +72,7 @@ def full_size(fours: int) -> int:
 
 def target_size(fours: int) -> int:
     """Cards held at rest with ``fours`` ti/pao (rules 4.1)."""
-    return 20 + max(0, fours - 1)
+    return 20 if fours <= 1 else 19 + fours
 
 
 class Base(NamedTuple):
@@ -87,41 +87,67 @@ class Base(NamedTuple):
     free_cards: int
     upgradable: int  # bit 2k: a kan, peng or wei of kind k (a pao placement may exist)
     bound: int  # huxi of melds and kans plus the free cards' 1-2-3 / 2-7-10 bound (see huxi_bound)
+    owed: int  # T - target(F): cards held beyond the count at rest (rules 4.1)
+    win_cards: int  # bit 2k: kinds whose card may complete the holding (``huxi.reach``)
+    chi_cards: int  # bit 2k: kinds whose card may be chi'd (``huxi.reach``)
 
 
-MeldPart = tuple[int, int, int, int]  # the melds' huxi, cards, fours and peng/wei kinds (bit 2k)
+# The melds' huxi, cards, fours and peng/wei kinds (bit 2k), and their cards less target(fours).
+MeldPart = tuple[int, int, int, int, int]
 
 _LOW = sum(1 << (2 * k) for k in range(KINDS))
+_HIGH = _LOW << 1
 _SMALL_LOW = sum(1 << (2 * k) for k in range(10))
+
+
+_MELD_PARTS: dict[Meld, tuple[int, int, int, int]] = {}  # every distinct meld: a few hundred
+
+
+def _meld_part(m: Meld) -> tuple[int, int, int, int]:
+    four = m.kind in FOURS
+    upgradable = 0 if four or m.kind == "chi" else 1 << (2 * m.cards[0])
+    part = _MELD_PARTS[m] = (m.huxi(), len(m.cards), int(four), upgradable)
+    return part
 
 
 def meld_part(melds: Sequence[Meld]) -> MeldPart:
     """The melds' share of a ``Base``."""
     huxi = cards = fours = upgradable = 0
     for m in melds:
-        huxi += m.huxi()
-        cards += len(m.cards)
-        if m.kind in FOURS:
-            fours += 1
-        elif m.kind != "chi":
-            upgradable |= 1 << (2 * m.cards[0])
-    return huxi, cards, fours, upgradable
+        h, c, f, u = _MELD_PARTS.get(m) or _meld_part(m)
+        huxi += h
+        cards += c
+        fours += f
+        upgradable |= u
+    return huxi, cards, fours, upgradable, cards - target_size(fours)
 
 
 def _base(part: MeldPart, kans: int, free: int) -> Base:
-    small = (kans & _SMALL_LOW).bit_count()
-    big = kans.bit_count() - small
-    kan_huxi = 3 * small + 6 * big
-    free_cards = (free & _LOW).bit_count() + 2 * ((free >> 1) & _LOW).bit_count()
-    huxi, cards, fours, upgradable = part
+    n_kans = kans.bit_count()
+    kan_huxi = 6 * n_kans - 3 * (kans & _SMALL_LOW).bit_count()  # 3 for a small kan, 6 for a big
+    free_cards = free.bit_count() + (free & _HIGH).bit_count()  # a count's bits, its high bit twice
+    huxi, cards, fours, upgradable, short = part
     bound = huxi + kan_huxi + _bonus_bound(free)
-    return Base(huxi, cards, fours, kan_huxi, 3 * (small + big), free, free_cards, upgradable | kans, bound)
+    owed = short + 3 * n_kans + free_cards
+    fields = (huxi, cards, fours, kan_huxi, 3 * n_kans, free, free_cards, upgradable | kans, bound, owed)
+    return Base._make((*fields, *reach(free)))
 
 
 def base_from(part: MeldPart, packed_hand: int) -> Base:
     """``holding_base`` from the melds' part and a packed hand (every count 0..3)."""
     kans = packed_hand & (packed_hand >> 1) & _LOW  # bit 2k where the count is 3
-    return _base(part, kans, packed_hand & ~(kans * 3))
+    return _base(part, kans, packed_hand ^ 3 * kans)
+
+
+def free_of(packed_hand: int) -> int:
+    """``Base.free`` of a packed hand: its cards outside kans."""
+    return packed_hand ^ 3 * (packed_hand & (packed_hand >> 1) & _LOW)
+
+
+def hand_owed(part: MeldPart, packed_hand: int) -> int:
+    """``Base.owed`` from the melds' part and a packed hand, without the rest of the base."""
+    # The hand's cards: each count's bits, its high bit twice.
+    return part[4] + packed_hand.bit_count() + (packed_hand & _HIGH).bit_count()
 
 
 def holding_base(melds: Sequence[Meld], hand: Sequence[int]) -> Base:
@@ -179,21 +205,34 @@ _BONUS_GROUPS = [((0, 1, 2), 3), ((1, 6, 9), 3), ((10, 11, 12), 6), ((11, 16, 19
 BONUS_KINDS = frozenset(k for kinds, _v in _BONUS_GROUPS for k in kinds)
 
 
+def _bonus_pairs(i: int) -> int:
+    # i holds the counts of 1, 2, 3, 7, 10 of one series, 2 bits each: how many 1-2-3 and 2-7-10
+    # groups they can make together (each group takes one of the 2s).
+    one, two, three, seven, ten = (i >> (2 * j) & 3 for j in range(5))
+    return min(two, min(one, three) + min(seven, ten))
+
+
+_BONUS_PAIRS = tuple(_bonus_pairs(i) for i in range(1 << 10))
+
+
 def _bonus_bound(x: int) -> int:
-    # _BONUS_GROUPS unrolled: s1 s2 s3, s2 s7 s10 (3 each), b1 b2 b3, b2 b7 b10 (6 each).
-    s2, b2 = (x >> 2) & 3, (x >> 22) & 3
-    small = min(x & 3, s2, (x >> 4) & 3) + min(s2, (x >> 12) & 3, (x >> 18) & 3)
-    big = min((x >> 20) & 3, b2, (x >> 24) & 3) + min(b2, (x >> 32) & 3, (x >> 38) & 3)
+    # The 1, 2, 3 fields of a series are its bits 0-5, the 7 and 10 fields its bits 12-13 and 18-19.
+    small = _BONUS_PAIRS[(x & 63) | (x >> 6 & 192) | (x >> 10 & 768)]
+    big = _BONUS_PAIRS[(x >> 20 & 63) | (x >> 26 & 192) | (x >> 30 & 768)]
     return 3 * small + 6 * big
 
 
 def huxi_bound(base: Base, card: int) -> int:
-    """An upper bound of ``win_huxi`` for ``card`` added to a holding (cheap, for skipping checks).
+    """An upper bound of ``win_huxi`` for ``card`` added to a holding (cheap, for skipping checks);
+    ``NO_SPLIT`` when ``card`` cannot complete it (``Base.win_cards``).
 
-    Free cards score only in 1-2-3 and 2-7-10 groups (each at most min-count times) and in the
-    triple made with ``card``; an upgrade to pao (possible only with a kan, peng or wei of
-    ``card``) gains at most 6 over the group it replaces.
+    Free cards score only in 1-2-3 and 2-7-10 groups (each at most min-count times, both together
+    at most as often as the series' 2 is held) and in the triple made with ``card``; an upgrade to
+    pao (possible only with a kan, peng or wei of ``card``) gains at most 6 over the group it
+    replaces.
     """
+    if not base.win_cards >> (2 * card) & 1:
+        return NO_SPLIT
     x = base.free + (1 << (2 * card))
     # Only a card of a 1-2-3 or 2-7-10 group can change the free cards' bound.
     bound = base.huxi + base.kan_huxi + _bonus_bound(x) if card in BONUS_KINDS else base.bound
@@ -218,8 +257,16 @@ def win_huxi(
     card was revealed by another seat (kan -> pao and wei -> pao become possible placements).
     ``base``: ``holding_base(melds, hand)`` if the caller has it.
     """
+    b = holding_base(melds, hand) if base is None else base
+    if card is not None and not b.upgradable >> (2 * card) & 1:
+        # No kan, peng or wei of ``card``: its one placement is among the free cards.
+        free = b.free + (1 << (2 * card))
+        if b.cards + b.kan_cards + b.free_cards + 1 != full_size(b.fours) or (b.free >> (2 * card)) & 3 == 3:
+            return NO_SPLIT
+        v = best_split(free, b.fours >= 1)
+        return NO_SPLIT if v == NO_SPLIT else b.huxi + b.kan_huxi + v
     best = NO_SPLIT
-    for _placement, fixed, free, fours in _placements(melds, hand, card, from_other, own_wei_pao, base):
+    for _placement, fixed, free, fours in _placements(melds, hand, card, from_other, own_wei_pao, b):
         v = best_split(free, fours >= 1)
         if v != NO_SPLIT and fixed + v > best:
             best = fixed + v

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import reduce
 from itertools import combinations_with_replacement
+from operator import or_
 
 from cardavia.engine.notation import write_action
 from cardavia.games.paohuzi.cards import DECK, KINDS, chi_groups_with
@@ -119,3 +121,70 @@ def chi_plans(hand: list[int], card: int, needs_discard: bool, free_cards: int =
                     continue
             plans.append(plan)
     return sorted(plans)
+
+
+_LOW = sum(1 << (2 * k) for k in range(KINDS))
+_HIGH = _LOW << 1
+
+
+def _mask(uses: tuple[tuple[int, int], ...], least: int) -> int:
+    return sum(1 << (2 * k) for k, n in uses if n >= least)
+
+
+# ``_CANDIDATES`` in plan order as bit tests: (kinds used once or more, kinds used twice, as bit
+# 2k; hand cards used; the plan), by claimed kind and hand copies. A plan using three cards of a
+# kind is left out: three in the hand are a kan, and locked.
+_CHI_TESTS = [
+    [
+        [
+            (_mask(uses, 1), _mask(uses, 2), used, plan)
+            for plan, uses, used in sorted(cands)
+            if all(n <= 2 for _k, n in uses)
+        ]
+        for cands in _CANDIDATES[c][1:]
+    ]
+    for c in range(KINDS)
+]
+# What those tests read, by claimed kind and hand copies: bit 2k for the kinds some plan uses, bit
+# 2k + 1 for those some plan uses twice.
+_CHI_READS = [
+    [reduce(or_, (one | two << 1 for one, two, *_rest in tests), 0) for tests in by_copies]
+    for by_copies in _CHI_TESTS
+]
+
+# The plans on a claimed card for what their tests read of a hand: {text: plan} in plan order, the
+# hand cards each plan uses and the most any plan uses (-1 without plans).
+_ChiTable = tuple[Mapping[str, Plan], tuple[int, ...], int]
+CHI_MEMO_SIZE = 1 << 12
+"""The most entries of one claimed kind and number of copies in the chi memo (then it starts over)."""
+_CHI_MEMO: list[list[dict[int, _ChiTable]]] = [[{}, {}, {}] for _ in range(KINDS)]
+
+
+def _chi_table(card: int, held: int, seen: int) -> _ChiTable:
+    texts: dict[str, Plan] = {}
+    used: list[int] = []
+    for one, two, n, plan in _CHI_TESTS[card][held]:
+        if seen & one == one and (seen >> 1) & two == two:
+            texts[plan_text(plan)] = plan
+            used.append(n)
+    return texts, tuple(used), max(used, default=-1)
+
+
+def chi_options(free: int, card: int, needs_discard: bool, free_cards: int) -> Mapping[str, Plan]:
+    """``chi_plans`` as ``{plan_text(plan): plan}`` in plan order, for a hand whose free cards are
+    ``free`` (packed, as ``Base.free``; ``free_cards`` of them) and that holds no kan of ``card``.
+
+    Memoised on what the plans' tests read of the hand: which kinds it holds once or twice.
+    """
+    held = (free >> (2 * card)) & 3
+    seen = (((free | free >> 1) & _LOW) | (free & _HIGH)) & _CHI_READS[card][held]
+    memo = _CHI_MEMO[card][held]
+    table = memo.get(seen)
+    if table is None:
+        if len(memo) >= CHI_MEMO_SIZE:
+            memo.clear()
+        table = memo[seen] = _chi_table(card, held, seen)
+    texts, used, most = table
+    if needs_discard and most >= free_cards:  # 6.5: a free card must remain
+        return {t: plan for (t, plan), n in zip(texts.items(), used, strict=True) if n < free_cards}
+    return texts

@@ -164,20 +164,23 @@ class SisepaiGame(BaseGame):
     # --- the rules the kernel asks for -------------------------------------------------------------
 
     def _legal(self, seat: int) -> list[str]:
-        """Sorted canonical actions of ``seat``; empty unless it is asked and has not answered."""
-        if self._phase == _WINDOW:
-            assert self.window is not None
-            return list(self.window.legal(seat))
+        """Sorted canonical actions of ``seat`` when no window is open: the discards of the seat
+        that must discard."""
         if self._phase == _DISCARD and seat == self.actor:
             return list(compress(_SORTED_DISCARD_TEXT, _discardable_counts(self.hands[seat])))
         return []
 
     def _play(self, seat: int, action: str) -> str:
         """Check and play ``action``; its canonical text. Refusals change nothing."""
-        if self._phase == _WINDOW:
-            text = self._fast_answer(seat, action)
-            if text is not None:
-                return text
+        window = self.window
+        if window is not None:
+            # The quick way for an answer given as one of the seat's options, in canonical text.
+            options = window.options.get(seat)
+            if options is not None and action in options and seat not in window.answers:
+                # A take by a seat whose hand is complete is its win (section 6.4).
+                answer = WIN if action[0] == "t" and options[-1] == WIN else action
+                self._answer(window, seat, answer)
+                return answer
         else:
             card = _DISCARDS.get(action, -1)
             if seat == self.actor and card >= 0 and self.hands[seat][card]:
@@ -480,19 +483,6 @@ class SisepaiGame(BaseGame):
         self._emit("sisepai.end", {"status": self.status, "winner": self.result.get("winner")})
 
     # --- answers and discards --------------------------------------------------------------------
-
-    def _fast_answer(self, seat: int, action: str) -> str | None:
-        """Play a window answer given in canonical text and return it; None when it needs the
-        full check."""
-        window = self.window
-        assert window is not None
-        options = window.options.get(seat)
-        if options is None or action not in options or seat in window.answers:
-            return None
-        # A take by a seat whose hand is complete is its win (section 6.4).
-        answer = WIN if action[0] == "t" and options[-1] == WIN else action
-        self._answer(window, seat, answer)
-        return answer
 
     def _answer(self, window: ClaimWindow, seat: int, answer: str) -> None:
         window.answers[seat] = answer
