@@ -315,11 +315,7 @@ REVIEW_MESSAGES: dict[str, str] = {
     "review.no_flag": _("No flagged decision after this step."),
     "review.slider": _("Step of the deal"),
     "review.keys": _("Arrow keys step through the deal; Home and End jump."),
-    "review.show_all": _("Show every hand"),
     "review.show_mine": _("What I could see then"),
-    "review.hand_hidden": _("Hidden"),
-    "review.opening": _("The deal"),
-    "review.action": _("{seat}: {action}"),
     # the judgement
     "review.decision": _("Your decision"),
     "review.no_decision": _("You had nothing to decide at this step."),
@@ -341,7 +337,6 @@ REVIEW_MESSAGES: dict[str, str] = {
     "review.graph_axis": _("Chance to win (%)"),
     "review.progress": _("The computer is reviewing the deal: {done} of {total} parts done."),
     "review.failed": _("The review could not be computed. Reload the page to try again."),
-    "review.upload_failed": _("This file could not be reviewed: {detail}"),
     "review.too_big": _("This file is too large to be a game record."),
     "review.reviewing": _("The computer is reviewing the record…"),
     # why the best option is better (the review's "why" keys)
