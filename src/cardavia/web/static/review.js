@@ -204,6 +204,14 @@ function drawSummary() {
   );
 }
 
+/** One decision's point of the graph in words: its chance to win, and its flag. @param {any} d */
+function pointText(d) {
+  const params = { index: words.number(d.index), percent: percent(d.values[d.chosen]) };
+  return d.flag
+    ? t("review.graph_point_flag", { ...params, flag: t(`review.flag.${d.flag}`) })
+    : t("review.graph_point", params);
+}
+
 /** The chance to win after each decision, as a line with marked points and a text alternative. @param {any[]} decisions */
 function graph(decisions) {
   const W = 420, H = 150, PAD = 34;
@@ -212,7 +220,7 @@ function graph(decisions) {
   const title = svgEl("title", { id: "graph-title" });
   title.textContent = t("review.graph");
   const desc = svgEl("desc", { id: "graph-desc" });
-  desc.textContent = decisions.map((d) => t("review.graph_point", { index: d.index, percent: percent(d.values[d.chosen]) })).join("; ");
+  desc.textContent = words.list(decisions.map(pointText));
   svg.append(title, desc);
   const x = (/** @type {number} */ i) => PAD + (decisions.length > 1 ? (i * (W - 2 * PAD)) / (decisions.length - 1) : (W - 2 * PAD) / 2);
   const y = (/** @type {number} */ v) => H - PAD + 10 - v * (H - PAD - 10);
@@ -241,8 +249,7 @@ function graph(decisions) {
   const details = el("details", {}, el("summary", { text: t("review.graph_text") }));
   const list = el("ol", { class: "graph-text" });
   for (const d of decisions) {
-    const flag = d.flag ? ` (${t(`review.flag.${d.flag}`)})` : "";
-    list.append(el("li", { text: t("review.graph_point", { index: d.index, percent: percent(d.values[d.chosen]) }) + flag }));
+    list.append(el("li", { text: pointText(d) }));
   }
   details.append(list);
   figure.append(el("figcaption", { text: t("review.graph") }), details);
@@ -269,7 +276,7 @@ function drawNav() {
     button("next", "review.next", () => go(at + 1)),
     button("end", "review.end", () => go(last)),
     button("flag", "review.next_flag", nextFlag),
-    el("label", { class: "mine-toggle" }, toggle, ` ${t("review.show_mine")}`),
+    el("label", { class: "mine-toggle" }, toggle, el("span", { text: t("review.show_mine") })),
     el("p", { class: "step", "data-role": "step", "aria-live": "polite" }),
     el("p", { class: "keys", text: t("review.keys") }),
   );
@@ -329,10 +336,10 @@ function drawJudgement(d) {
   const order = [...d.legal].sort((a, b) => d.values[b] - d.values[a]);
   for (const action of order) {
     const value = d.values[action];
-    const marks = [action === d.chosen ? t("review.chosen") : "", action === d.best ? t("review.best") : ""].filter(Boolean);
+    const mark = action === d.chosen ? (action === d.best ? "chosen_best" : "chosen") : action === d.best ? "best" : "";
     list.append(el("li", { class: "option", "data-chosen": action === d.chosen || null, "data-best": action === d.best || null },
       el("span", { class: "option-name" }, optionCards(action), el("span", { class: "option-text", text: optionText(action) })),
-      marks.length ? el("strong", { class: "marks", text: ` (${marks.join(", ")})` }) : null,
+      mark ? el("strong", { class: "marks", text: t(`review.mark.${mark}`) }) : null,
       el("span", { class: "bar", "aria-hidden": "true" }, el("span", { class: "fill", style: `width: ${Math.round(value * 1000) / 10}%` })),
       el("span", { class: "chance", text: t("review.chance", { percent: percent(value) }) })));
   }
