@@ -101,6 +101,11 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
     log_line = page.locator(f"{REVIEW} [data-role=log] .words").first
     expect(log_line).to_have_text(re.compile(r"^New deal: "))
 
+    # the table's board: the other two seats around it, the dealer marked, the public card's place
+    expect(page.locator(f"{REVIEW} [data-role=seats] .seat")).to_have_count(2)
+    expect(page.locator(f"{REVIEW} [data-role=table] .badge.dealer")).to_have_count(1)
+    expect(page.locator(f"{REVIEW} [data-role=public] .caption")).to_have_count(1)
+
     # keys and slider
     assert step_number(page) == 0
     page.locator("h1").click()

@@ -178,6 +178,9 @@ function show(body) {
   table.classList.add(`table-${game}`);
   board = new Board({ seats: part("seats"), centre: part("centre"), mine: part("mine") }, words, art, game);
   board.showHands = true;
+  // Every seat's panel starts open (a phone shows the table's seats as a strip of closed ones).
+  const seats = body.steps.length ? body.steps[0].full.seats.length : 0;
+  for (let s = 0; s < seats; s += 1) if (s !== body.seat) board.expanded.add(s);
   log = new LogBook(/** @type {HTMLOListElement} */ (part("log")), words, art, game);
   mineView = null;
   byStep = new Map();
