@@ -215,3 +215,23 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
             assert missing_glyphs(phone)["missing"] == []
             assert serious_violations(phone) == []
             phone.screenshot(path=str(artifacts / f"review-upload-{lang}-360.png"), full_page=True)
+
+
+def test_a_si_se_pai_review_reads_in_the_tables_words(
+    context: BrowserContext, server: str, artifacts: Path
+) -> None:
+    """Four seats around the table (one opposite), Sì Sè Pái's captions and log lines: no message
+    key and no generic line at any step, in either view."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    table_url = start_table(page, server, "sisepai")
+    assert play_until(page, lambda _page, _actions: False, seed=3) is False  # to the end
+    page.goto(table_url + "/review")
+    expect(page.locator(MAIN)).to_be_visible(timeout=60_000)
+    data = review_data(page, table_url + "/review/data")
+    assert raw_words(page, data) == []
+    expect(page.locator(f"{REVIEW} [data-role=seats] .seat")).to_have_count(3)
+    expect(page.locator(f"{REVIEW} [data-role=seats] .seat-top")).to_have_count(1)
+    page.locator("[data-nav=flag]").click()
+    assert serious_violations(page) == []
+    page.screenshot(path=str(artifacts / "review-sisepai-1280x720.png"))
