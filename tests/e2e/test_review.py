@@ -5,18 +5,69 @@ and 360 px."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .checks import missing_glyphs, overflowing, phone_page
-from .tables import END, new_table_page, play_until, serious_violations, start_table
+from .tables import END, play_until, serious_violations, start_table
 
 REVIEW = "#review"
 MAIN = f"{REVIEW} [data-role=main]"
 STEP = f"{REVIEW} [data-role=step]"
 SLIDER = f"{REVIEW} [data-role=slider]"
+
+
+# A message key shown instead of its words (the table's and the old viewer's families).
+RAW_KEY = re.compile(r"\b(?:event|log|table|seat|caption|badge|window|review|action|card|plural)\.[a-z_.]+")
+
+# Every step in turn (both views): the board's text, its names for screen readers and the log's
+# lines of that step, as the page shows them.
+READ_STEPS = """() => {
+  const root = document.getElementById("review");
+  const slider = root.querySelector("[data-role=slider]");
+  const mine = root.querySelector("[data-role=seen]");
+  const board = root.querySelector("[data-role=table]");
+  const texts = (node) => [
+    ...node.innerText.split("\\n"),
+    ...[...node.querySelectorAll("[aria-label], [title]")]
+      .flatMap((e) => [e.getAttribute("aria-label"), e.getAttribute("title")]),
+    ...[...node.querySelectorAll("title")].map((e) => e.textContent),
+  ].map((t) => (t || "").trim()).filter(Boolean);
+  const out = [];
+  for (const checked of [false, true]) {
+    if (mine.checked !== checked) mine.click();
+    for (let i = 0; i <= Number(slider.max); i += 1) {
+      slider.value = String(i);
+      slider.dispatchEvent(new Event("input", { bubbles: true }));
+      const lines = root.querySelectorAll(`[data-role=log] [data-v="${i}"] .words`);
+      const log = [...lines].map((e) => e.textContent.trim());
+      out.push({ step: i, mine: checked, board: texts(board), log });
+    }
+  }
+  if (mine.checked) mine.click();
+  slider.value = "0";
+  slider.dispatchEvent(new Event("input", { bubbles: true }));
+  return out;
+}"""
+
+
+def raw_words(page: Page, data: dict[str, Any]) -> list[str]:
+    """Texts of any step that are a message key or the log's generic fallback (an event's bare
+    kind), instead of the table's words."""
+    shown: list[dict[str, Any]] = page.evaluate(READ_STEPS)
+    assert len(shown) == 2 * len(data["steps"])
+    bad = []
+    for s in shown:
+        kinds = {e["kind"] for e in data["steps"][s["step"]]["events"]}
+        for where in ("board", "log"):
+            for text in s[where]:
+                if RAW_KEY.search(text) or text in kinds or re.fullmatch(r"[a-z_]+(?:\.[a-z_]+)+", text):
+                    bad.append(f"step {s['step']} {where}: {text!r}")
+    assert any(s["log"] for s in shown), "the log has no line at any step"
+    return bad
 
 
 def step_number(page: Page) -> int:
@@ -31,10 +82,10 @@ def review_data(page: Page, url: str) -> dict[str, Any]:
 def test_review_from_the_end_panel_keys_slider_flags_and_upload(
     context: BrowserContext, browser: Browser, server: str, artifacts: Path, tmp_path: Path
 ) -> None:
-    page = new_table_page(context)
+    page = context.new_page()
     page.set_viewport_size({"width": 1280, "height": 720})
     table_url = start_table(page, server, "paohuzi")
-    assert play_until(page, lambda page, actions: False, seed=7) is False  # to the end
+    assert play_until(page, lambda _page, _actions: False, seed=7) is False  # to the end
     link = page.locator(f"{END} a.review-link")
     expect(link).to_be_visible()
     with page.expect_navigation():
@@ -44,6 +95,16 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
     data = review_data(page, table_url + "/review/data")
     assert data["status"] == "ready"
     steps = len(data["steps"])
+
+    # every step reads in the table's words: no message key, no generic line, in board or log
+    assert raw_words(page, data) == []
+    log_line = page.locator(f"{REVIEW} [data-role=log] .words").first
+    expect(log_line).to_have_text(re.compile(r"^New deal: "))
+
+    # the table's board: the other two seats around it, the dealer marked, the public card's place
+    expect(page.locator(f"{REVIEW} [data-role=seats] .seat")).to_have_count(2)
+    expect(page.locator(f"{REVIEW} [data-role=table] .badge.dealer")).to_have_count(1)
+    expect(page.locator(f"{REVIEW} [data-role=public] .caption")).to_have_count(1)
 
     # keys and slider
     assert step_number(page) == 0
@@ -84,9 +145,9 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
     page.locator("[data-nav=start]").click()
     page.keyboard.press("ArrowRight")
     all_cards = page.locator(f"{REVIEW} [data-role=table] svg.card").count()
-    page.locator(f"{REVIEW} [data-role=mine]").check()
+    page.locator(f"{REVIEW} [data-role=seen]").check()
     assert page.locator(f"{REVIEW} [data-role=table] svg.card").count() < all_cards
-    page.locator(f"{REVIEW} [data-role=mine]").uncheck()
+    page.locator(f"{REVIEW} [data-role=seen]").uncheck()
     # the graph and its text
     expect(page.locator(f"{REVIEW} .review-graph svg[role=img]")).to_have_count(1)
     assert page.locator(f"{REVIEW} .graph-text li").count() == len(data["review"]["decisions"])
@@ -135,6 +196,17 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
         assert overflowing(small) == []
         assert serious_violations(small) == []
         small.screenshot(path=str(artifacts / "review-cs-360.png"), full_page=True)
+    # Chinese: every step in the table's words too, and every glyph drawn
+    with phone_page(browser, server, "zh") as small:
+        small.context.add_cookies([c for c in context.cookies() if c["name"].startswith("cardavia_t_")])
+        small.goto(table_url + "/review")
+        expect(small.locator(MAIN)).to_be_visible(timeout=10_000)
+        assert raw_words(small, data) == []
+        expect(small.locator(f"{REVIEW} [data-role=log] .words").first).to_have_text(re.compile("^新"))
+        small.locator("[data-nav=flag]").click()
+        assert missing_glyphs(small)["missing"] == []
+        assert overflowing(small) == []
+        small.screenshot(path=str(artifacts / "review-zh-360.png"), full_page=True)
     # the upload page in every other language: no overflow at 360 px, every glyph drawn
     for lang in ("es", "da", "zh"):
         with phone_page(browser, server, lang) as phone:
@@ -143,3 +215,23 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
             assert missing_glyphs(phone)["missing"] == []
             assert serious_violations(phone) == []
             phone.screenshot(path=str(artifacts / f"review-upload-{lang}-360.png"), full_page=True)
+
+
+def test_a_si_se_pai_review_reads_in_the_tables_words(
+    context: BrowserContext, server: str, artifacts: Path
+) -> None:
+    """Four seats around the table (one opposite), Sì Sè Pái's captions and log lines: no message
+    key and no generic line at any step, in either view."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    table_url = start_table(page, server, "sisepai")
+    assert play_until(page, lambda _page, _actions: False, seed=3) is False  # to the end
+    page.goto(table_url + "/review")
+    expect(page.locator(MAIN)).to_be_visible(timeout=60_000)
+    data = review_data(page, table_url + "/review/data")
+    assert raw_words(page, data) == []
+    expect(page.locator(f"{REVIEW} [data-role=seats] .seat")).to_have_count(3)
+    expect(page.locator(f"{REVIEW} [data-role=seats] .seat-top")).to_have_count(1)
+    page.locator("[data-nav=flag]").click()
+    assert serious_violations(page) == []
+    page.screenshot(path=str(artifacts / "review-sisepai-1280x720.png"))

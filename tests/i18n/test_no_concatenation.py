@@ -12,7 +12,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "cardavia" / "web"
-SCRIPTS = sorted([WEB / "static" / "table.js", *(WEB / "static" / "table").glob("*.js")])
+# The table's scripts, and the review's (it words its replay with the table's modules).
+SCRIPTS = sorted(
+    [WEB / "static" / "table.js", WEB / "static" / "review.js", *(WEB / "static" / "table").glob("*.js")]
+)
 # What the table's words come out of (table/words.js): a message, a seat's or card's name, a count.
 WORDS = (
     r"(?:\b(?:w|words|this\.words)\.(?:t|about|count|signed|seat|card|cards|list|value)"

@@ -1,9 +1,14 @@
 // The review of a finished deal: a replay (every hand, or what the player could see then) with the
 // computer's judgement of each of the player's decisions. It draws only what the server sends
-// (review_pages.py): the review document, the replay's steps and the words of the page.
+// (review_pages.py): the review document, the replay's steps and the words of the page. Each step
+// is drawn by the live table's own modules (static/table/): its seats, groups, discards, public
+// card and caption, and its log, in the table's words.
 
-import { CardArt } from "./table/cards.js";
-import { LogBook } from "./table/logbook.js";
+import { Board } from "./table/board.js";
+import { CardArt, el } from "./table/cards.js";
+import { describeAction } from "./table/describe.js";
+import { actionLabel, drawPublic } from "./table/dock.js";
+import { LogBook, MOVES, bare } from "./table/logbook.js";
 import { Words } from "./table/words.js";
 
 const root = document.getElementById("review");
@@ -14,49 +19,28 @@ const MAX_UPLOAD = 15 * 1024; // the server refuses bodies over 16 KiB
 /** @type {Record<string, any>} */
 let M = catalogue ? JSON.parse(catalogue.textContent || "{}") : {};
 const lang = root ? root.dataset.lang || "en" : "en";
-let plurals = new Intl.PluralRules(lang);
+let words = new Words(M, lang);
 let game = "";
 /** @type {any} */
 let data = null;
-/** @type {any} */
-let state = { seat: 0, view: null };
+/** @type {any} the view the player had at the step shown (his decision's public card) */
+let mineView = null;
 let at = 0;
 let showAll = true;
 /** @type {Map<number, any>} the player's decisions by the step that shows them */
 let byStep = new Map();
+/** @type {Board | null} */
+let board = null;
+/** @type {LogBook | null} */
+let log = null;
+/** @type {CardArt | null} */
+let art = null;
 
 /** @param {string} role */
 const part = (role) => /** @type {HTMLElement} */ (root.querySelector(`[data-role="${role}"]`));
 
-/** @param {string} text @param {Record<string, any>} params */
-function fill(text, params) {
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
-}
-
 /** @param {string} key @param {Record<string, any>} [params] */
-function t(key, params = {}) {
-  const text = M[key];
-  return typeof text === "string" ? fill(text, params) : key;
-}
-
-/** @param {string} key @param {number} n */
-function tn(key, n) {
-  const forms = M[`plural.${key}`] || {};
-  return fill(forms[plurals.select(n)] ?? forms.other ?? String(n), { n });
-}
-
-/** @param {string} tag @param {Record<string, any>} [attrs] @param {...(Node | string | null | undefined)} children */
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = String(value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
+const t = (key, params = {}) => words.t(key, params);
 
 /** @param {string} tag @param {Record<string, any>} attrs */
 function svgEl(tag, attrs) {
@@ -65,95 +49,47 @@ function svgEl(tag, attrs) {
   return node;
 }
 
-/** @param {number} seat */
-const seatName = (seat) => (seat === state.seat ? t("seat.you") : t("seat.computer", { n: seat }));
-/** @param {string} code */
-const cardName = (code) => (M.names && M.names[code]) || code;
-/** @param {string} code */
-const isCard = (code) => Boolean(M.names && code in M.names);
-/** @param {string[]} codes */
-const cardNames = (codes) => codes.map(cardName).join(", ");
+/** A group's text ("peng s9 s9 s9", "RC RH RN") as its cards. @param {string} text */
+const groupCodes = (text) => text.split(" ").filter((c) => words.isCard(c));
 
-/** @param {string} code */
-function card(code) {
-  const svg = svgEl("svg", { class: "card", viewBox: "0 0 40 64", role: "img", "aria-label": cardName(code) });
-  svg.dataset.card = code;
-  const title = svgEl("title", {});
-  title.textContent = cardName(code);
-  svg.append(title, svgEl("use", { href: `${M.sprite || ""}#${game}-${code}` }));
-  return svg;
+/** The public card the player saw at this step, if any. */
+const publicCard = () => (mineView && mineView.public ? mineView.public.card : null);
+
+/** What one of the player's options does, as the table's button says it. @param {string} action */
+function optionText(action) {
+  if (action.startsWith("discard ")) return t("hand.discard", { card: words.card(action.slice(8)) });
+  const what = describeAction(action, { game, pub: publicCard(), groups: M.groups || {} });
+  const value = what.total === null ? "" : words.value(game, what.total);
+  return actionLabel(words, what, value, action);
 }
 
-/** @param {string[]} codes @param {string} [label] */
-function cardsRow(codes, label) {
-  const row = el("span", { class: "cards-row", role: "list", "aria-label": label || null });
-  for (const code of codes) row.append(el("span", { role: "listitem" }, card(code)));
-  return row;
-}
-
-/** @type {Record<string, number>} */
-const HIDDEN_SIZE = { ti: 4, pao: 4, wei: 3, kan: 3 };
-
-/** @param {number} n */
-function backs(n) {
-  const row = el("span", { class: "cards-row", role: "img", "aria-label": tn("face_down", n) });
-  for (let i = 0; i < n; i += 1) {
-    const svg = svgEl("svg", { class: "card back", viewBox: "0 0 40 64", "aria-hidden": "true" });
-    svg.append(svgEl("use", { href: `${M.sprite || ""}#${game}-back` }));
-    row.append(svg);
+/** The cards an option plays or makes, as on the table's button (its text names them). @param {string} action */
+function optionCards(action) {
+  if (!art) return null;
+  const box = el("span", { class: "option-cards", "aria-hidden": "true" });
+  if (action.startsWith("discard ")) {
+    box.append(art.row([action.slice(8)], { decorative: true }));
+    return box;
   }
-  return row;
+  const what = describeAction(action, { game, pub: publicCard(), groups: M.groups || {} });
+  if (!what.made.length) return null;
+  for (const made of what.made) box.append(art.row(made.codes, { decorative: true, marked: made.marked }));
+  return box;
 }
 
-/** @param {string} text */
-function readGroup(text) {
-  const words = text.split(" ").filter(Boolean);
-  const kind = words.length && !isCard(words[0]) ? words[0] : "";
-  return { kind, codes: kind ? words.slice(1) : words };
-}
-
-/** @param {string} text */
-function group(text) {
-  const { kind, codes } = readGroup(text);
-  const label = kind ? (M.kinds && M.kinds[kind]) || kind : "";
-  const hidden = !codes.length && kind in HIDDEN_SIZE;
-  return el("span", { class: "card-group group", "data-kind": kind || null },
-    label ? el("span", { class: "label", text: label }) : null,
-    hidden ? backs(HIDDEN_SIZE[kind]) : cardsRow(codes, [label, cardNames(codes)].filter(Boolean).join(": ")));
-}
-
-/** @param {string[]} codes */
-function withoutPublic(codes) {
-  const pub = state.view && state.view.public ? state.view.public.card : null;
-  const rest = [...codes];
-  const i = pub ? rest.indexOf(pub) : -1;
-  if (i >= 0) rest.splice(i, 1);
-  return rest;
-}
-
-/** An action in words. @param {string} action */
-function describe(action) {
-  const [verb, ...rest] = action.split(" ");
-  if (verb === "discard") return t("hand.discard", { card: cardName(rest[0]) });
-  if (verb === "take" || verb === "chi") {
-    const groups = rest.join(" ").split(" / ").map((g) => cardNames(g.split(" ").filter(Boolean)));
-    return t("group.kind_cards", { kind: t(`action.${verb}`), cards: groups.join(" / ") });
-  }
-  return `action.${verb}` in M ? t(`action.${verb}`) : t("action.other", { action });
-}
-
-/** @param {Record<string, any>} params */
+/** The params of a "why" sentence, in words. @param {Record<string, any>} params */
 function wordsFor(params) {
   /** @type {Record<string, any>} */
   const out = {};
   for (const [key, value] of Object.entries(params)) {
-    if (["seat", "owner", "dealer", "winner"].includes(key) && typeof value === "number") out[key] = seatName(value);
-    else if (typeof value === "string" && isCard(value)) out[key] = cardName(value);
-    else if (Array.isArray(value) && value.every((v) => typeof v === "string" && isCard(v))) out[key] = cardNames(value);
+    if (["seat", "owner", "dealer", "winner"].includes(key) && typeof value === "number") out[key] = words.seat(value);
+    else if (typeof value === "string" && words.isCard(value)) out[key] = words.card(value);
+    else if (Array.isArray(value) && value.every((v) => typeof v === "string" && words.isCard(v))) out[key] = words.cards(value);
     else if (key === "group" || key === "groups") {
       const list = Array.isArray(value) ? value : [value];
-      out[key] = list.map((g) => cardNames(readGroup(String(g)).codes)).join(" / ");
-    } else if (key === "action" && typeof value === "string") out[key] = describe(value);
+      out[key] = words.list(list.map((g) => words.cards(groupCodes(String(g)))));
+    } else if (key === "action" && typeof value === "string") out[key] = optionText(value);
+    else if (typeof value === "number") out[key] = words.number(value);
     else out[key] = value;
   }
   return out;
@@ -234,8 +170,19 @@ async function upload(event) {
 function show(body) {
   data = body;
   game = body.game;
-  plurals = new Intl.PluralRules(lang);
-  state = { seat: body.seat, view: null };
+  words = new Words(M, lang);
+  words.me = body.seat;
+  art = new CardArt(words, game, M.sprite || "");
+  const table = part("table");
+  table.classList.remove("table-sisepai", "table-paohuzi");
+  table.classList.add(`table-${game}`);
+  board = new Board({ seats: part("seats"), centre: part("centre"), mine: part("mine") }, words, art, game);
+  board.showHands = true;
+  // Every seat's panel starts open (a phone shows the table's seats as a strip of closed ones).
+  const seats = body.steps.length ? body.steps[0].full.seats.length : 0;
+  for (let s = 0; s < seats; s += 1) if (s !== body.seat) board.expanded.add(s);
+  log = new LogBook(/** @type {HTMLOListElement} */ (part("log")), words, art, game);
+  mineView = null;
   byStep = new Map();
   const stepOf = new Map(body.steps.map((/** @type {any} */ s, /** @type {number} */ i) => [s.index, i]));
   for (const d of body.review.decisions) byStep.set(stepOf.get(d.index - 1), d);
@@ -260,6 +207,14 @@ function drawSummary() {
   );
 }
 
+/** One decision's point of the graph in words: its chance to win, and its flag. @param {any} d */
+function pointText(d) {
+  const params = { index: words.number(d.index), percent: percent(d.values[d.chosen]) };
+  return d.flag
+    ? t("review.graph_point_flag", { ...params, flag: t(`review.flag.${d.flag}`) })
+    : t("review.graph_point", params);
+}
+
 /** The chance to win after each decision, as a line with marked points and a text alternative. @param {any[]} decisions */
 function graph(decisions) {
   const W = 420, H = 150, PAD = 34;
@@ -268,7 +223,7 @@ function graph(decisions) {
   const title = svgEl("title", { id: "graph-title" });
   title.textContent = t("review.graph");
   const desc = svgEl("desc", { id: "graph-desc" });
-  desc.textContent = decisions.map((d) => t("review.graph_point", { index: d.index, percent: percent(d.values[d.chosen]) })).join("; ");
+  desc.textContent = words.list(decisions.map(pointText));
   svg.append(title, desc);
   const x = (/** @type {number} */ i) => PAD + (decisions.length > 1 ? (i * (W - 2 * PAD)) / (decisions.length - 1) : (W - 2 * PAD) / 2);
   const y = (/** @type {number} */ v) => H - PAD + 10 - v * (H - PAD - 10);
@@ -297,8 +252,7 @@ function graph(decisions) {
   const details = el("details", {}, el("summary", { text: t("review.graph_text") }));
   const list = el("ol", { class: "graph-text" });
   for (const d of decisions) {
-    const flag = d.flag ? ` (${t(`review.flag.${d.flag}`)})` : "";
-    list.append(el("li", { text: t("review.graph_point", { index: d.index, percent: percent(d.values[d.chosen]) }) + flag }));
+    list.append(el("li", { text: pointText(d) }));
   }
   details.append(list);
   figure.append(el("figcaption", { text: t("review.graph") }), details);
@@ -315,7 +269,7 @@ function drawNav() {
     oninput: (/** @type {Event} */ e) => go(Number(/** @type {HTMLInputElement} */ (e.target).value)),
   });
   const toggle = el("input", {
-    type: "checkbox", "data-role": "mine",
+    type: "checkbox", "data-role": "seen",
     onchange: (/** @type {Event} */ e) => { showAll = !(/** @type {HTMLInputElement} */ (e.target).checked); go(at); },
   });
   box.replaceChildren(
@@ -325,7 +279,7 @@ function drawNav() {
     button("next", "review.next", () => go(at + 1)),
     button("end", "review.end", () => go(last)),
     button("flag", "review.next_flag", nextFlag),
-    el("label", { class: "mine-toggle" }, toggle, ` ${t("review.show_mine")}`),
+    el("label", { class: "mine-toggle" }, toggle, el("span", { text: t("review.show_mine") })),
     el("p", { class: "step", "data-role": "step", "aria-live": "polite" }),
     el("p", { class: "keys", text: t("review.keys") }),
   );
@@ -346,53 +300,31 @@ function nextFlag() {
 function go(step) {
   at = Math.max(0, Math.min(data.steps.length - 1, step));
   const s = data.steps[at];
-  state.view = s.mine;
+  mineView = s.mine;
   const slider = /** @type {HTMLInputElement} */ (root.querySelector('[data-role="slider"]'));
   slider.value = String(at);
   part("step").textContent = t("review.step", { n: at + 1, total: data.steps.length });
-  drawTable(showAll ? s.full : s.mine);
+  const marks = drawLog();
+  drawTable(showAll ? s.full : s.mine, marks);
   drawJudgement(byStep.get(at));
-  drawLog();
 }
 
-/** @param {any} view */
-function drawTable(view) {
-  const box = part("table");
-  box.replaceChildren();
-  const count = view.seats.length;
-  for (let i = 1; i <= count; i += 1) {
-    const s = (state.seat + i) % count;
-    const info = view.seats[s];
-    const name = seatName(s) + (view.dealer === s ? ` · ${t("review.dealer")}` : "");
-    const asked = (view.to_act || []).includes(s);
-    const panel = el("section", { class: "seat", "data-seat": s, "aria-current": asked ? "true" : null, "aria-label": name },
-      el("h3", { text: name }));
-    if (Array.isArray(info.hand)) panel.append(cardsRow(info.hand, `${name}: ${cardNames(info.hand)}`));
-    else panel.append(el("p", { class: "hand-size", text: tn("cards_in_hand", Number(info.hand_count ?? info.hand) || 0) }));
-    if (info.melds && info.melds.length) {
-      panel.append(el("div", { class: "melds", role: "group", "aria-label": t("table.melds") }, ...info.melds.map(group)));
-    }
-    if (info.discards && info.discards.length) {
-      const label = t(`table.discards.${game}`);
-      panel.append(el("div", { class: "discards" }, el("span", { class: "label", text: label }), cardsRow(info.discards, label)));
-    }
-    box.append(panel);
-  }
-  const centre = el("div", { class: "table-centre" }, el("p", { class: "stock", text: tn("stock", Number(view.stock) || 0) }));
-  const pub = view.public;
-  if (pub && pub.card) {
-    const caption = t("review.public_owner", { seat: seatName(pub.owner) });
-    centre.append(el("figure", { class: "public", "aria-label": caption }, cardsRow([pub.card], caption),
-      el("figcaption", { text: caption })));
-  } else centre.append(el("p", { class: "public none", text: t("review.no_public") }));
-  box.prepend(centre);
+/**
+ * The table at this step, as the live table draws it (every hand the view holds).
+ * @param {any} view @param {{acted: number | null, last: Map<number, string>}} marks
+ */
+function drawTable(view, marks) {
+  if (!board || !art) return;
+  const last = at === data.steps.length - 1;
+  board.render({ view, seat: data.seat, outcome: last ? true : null }, marks);
+  drawPublic(part("public"), view, words, art, game);
 }
 
 /** @param {any} d */
 function whyText(d) {
   const params = d.why.params || {};
   if (Object.values(params).some((v) => v === null || v === undefined)) return t("review.better");
-  return d.why.key in M ? t(d.why.key, wordsFor(params)) : t("review.better");
+  return words.has(d.why.key) ? t(d.why.key, wordsFor(params)) : t("review.better");
 }
 
 /** @param {any} d */
@@ -407,11 +339,11 @@ function drawJudgement(d) {
   const order = [...d.legal].sort((a, b) => d.values[b] - d.values[a]);
   for (const action of order) {
     const value = d.values[action];
-    const marks = [action === d.chosen ? t("review.chosen") : "", action === d.best ? t("review.best") : ""].filter(Boolean);
+    const mark = action === d.chosen ? (action === d.best ? "chosen_best" : "chosen") : action === d.best ? "best" : "";
     list.append(el("li", { class: "option", "data-chosen": action === d.chosen || null, "data-best": action === d.best || null },
-      el("span", { class: "option-name", text: describe(action) }),
-      marks.length ? el("strong", { class: "marks", text: ` (${marks.join(", ")})` }) : null,
-      el("span", { class: "bar", "aria-hidden": "true" }, el("span", { class: "fill", style: `width: ${percent(value)}%` })),
+      el("span", { class: "option-name" }, optionCards(action), el("span", { class: "option-text", text: optionText(action) })),
+      mark ? el("strong", { class: "marks", text: t(`review.mark.${mark}`) }) : null,
+      el("span", { class: "bar", "aria-hidden": "true" }, el("span", { class: "fill", style: `width: ${Math.round(value * 1000) / 10}%` })),
       el("span", { class: "chance", text: t("review.chance", { percent: percent(value) }) })));
   }
   box.replaceChildren(
@@ -425,15 +357,30 @@ function drawJudgement(d) {
   );
 }
 
+/**
+ * The log up to this step, line for line the live table's (its entries for this step marked),
+ * and who moved in this step and each seat's last move (the seats' marks on the board).
+ * @returns {{acted: number | null, last: Map<number, string>}}
+ */
 function drawLog() {
-  const list = /** @type {HTMLOListElement} */ (part("log"));
-  const words = new Words(M, lang);
-  words.me = state.seat;
-  const book = new LogBook(list, words, new CardArt(words, game, M.sprite || ""), game);
-  book.clear();
-  for (let s = 0; s <= at; s += 1) book.add(data.steps[s].events, s);
-  for (const item of list.querySelectorAll(`[data-v="${at}"]`)) item.classList.add("current");
+  /** @type {Map<number, string>} */
+  const last = new Map();
+  let acted = null;
+  if (!log) return { acted, last };
+  log.clear();
+  for (let s = 0; s <= at; s += 1) {
+    for (const { event, text } of log.add(data.steps[s].events, s)) {
+      const seat = event.params ? event.params.seat : undefined;
+      if (MOVES.has(bare(event.kind)) && typeof seat === "number") {
+        last.set(seat, text);
+        if (s === at) acted = seat;
+      }
+    }
+  }
+  const list = part("log");
+  for (const line of list.querySelectorAll(`[data-v="${at}"]`)) line.closest("li")?.classList.add("current");
   list.scrollTop = list.scrollHeight;
+  return { acted, last };
 }
 
 /** @param {KeyboardEvent} event */

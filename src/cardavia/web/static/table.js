@@ -7,7 +7,7 @@ import { CardArt } from "./table/cards.js";
 import { Board } from "./table/board.js";
 import { Dock } from "./table/dock.js";
 import { EndPanel } from "./table/endpanel.js";
-import { LogBook } from "./table/logbook.js";
+import { LogBook, MOVES, bare } from "./table/logbook.js";
 import { capture, fly } from "./table/motion.js";
 import { Pacer } from "./table/pace.js";
 import { Words } from "./table/words.js";
@@ -15,12 +15,6 @@ import { Words } from "./table/words.js";
 const YEAR = 365 * 24 * 3600;
 const SPEED_COOKIE = "table_speed";
 const PAUSE_COOKIE = "table_paused";
-/** Engine event kinds that are a seat's own move (the rest explain it, or happen to its card). */
-const MOVES = new Set(["draw", "discard", "take", "chi", "peng", "pao", "wei", "ti", "win", "tianhu", "initial_ti"]);
-
-/** @param {string} kind */
-const bare = (kind) => kind.slice(kind.indexOf(".") + 1);
-
 /** @param {string} name */
 function cookie(name) {
   const found = document.cookie.split("; ").find((part) => part.startsWith(`${name}=`));

@@ -47,6 +47,9 @@ export class Board {
     this.game = game;
     /** Seats whose panel the player opened on a phone. @type {Set<number>} */
     this.expanded = new Set();
+    /** Draw every hand the view holds, the player's too (the review's replay; the live table
+     * shows the others' hands only at the end, the player's in the dock). */
+    this.showHands = false;
   }
 
   /**
@@ -63,7 +66,7 @@ export class Board {
     this.parts.seats.replaceChildren(...order.map((s) => this.seat(view, s, me, n, next, marks, over)));
     this.parts.seats.dataset.count = String(n);
     this.renderCentre(view, me, n);
-    const mine = this.body(view.seats[me], me, false);
+    const mine = this.body(view.seats[me], me, this.showHands);
     const badges = this.badges(view, me, next, over);
     this.parts.mine.replaceChildren(
       ...(badges.childElementCount ? [el("p", { class: "mine-head" }, el("span", { class: "name", text: this.words.seat(me) }), badges)] : []),
@@ -135,7 +138,7 @@ export class Board {
     );
     const last = marks.last.get(s);
     if (last) panel.append(el("p", { class: "last-move", text: last }));
-    const body = this.body(info, s, over && s !== me);
+    const body = this.body(info, s, (over || this.showHands) && s !== me);
     body.id = `seat-body-${s}`;
     panel.append(body);
     return panel;

@@ -160,24 +160,7 @@ export class Dock {
 
   /** @param {any} state */
   renderPublic(state) {
-    const w = this.words;
-    const pub = state.view.public;
-    const box = this.parts.public;
-    if (!pub || !pub.card) {
-      box.replaceChildren(el("span", { class: "no-card", "aria-hidden": "true" }),
-        el("p", { class: "caption", text: w.t("caption.none") }));
-      box.dataset.window = "";
-      return;
-    }
-    const key = `caption.${this.game}.${pub.window}`;
-    const caption = w.about(w.has(key) ? key : "caption.other", pub.owner, { card: w.card(pub.card) });
-    box.dataset.window = pub.window;
-    box.replaceChildren(
-      this.art.card(pub.card, { key: "public", label: w.t("card.public", { card: w.card(pub.card) }) }),
-      el("div", { class: "caption" },
-        el("span", { class: "window-tag", text: w.t(`window.${this.game}.${pub.window}`) }),
-        el("p", { class: "who", text: caption })),
-    );
+    drawPublic(this.parts.public, state.view, this.words, this.art, this.game);
   }
 
   /** @param {any} state @param {string[]} legal @param {{answered: boolean, offline: boolean}} status @param {boolean} over */
@@ -262,22 +245,7 @@ export class Dock {
 
   /** The button's name for screen readers: one whole sentence. @param {import("./describe.js").Described} what @param {string} value @param {string} action */
   label(what, value, action) {
-    const w = this.words;
-    const [first, ...bi] = what.made;
-    const described = (/** @type {import("./describe.js").Made} */ m) => (m.name
-      ? w.t("group.kind_cards", { kind: m.name, cards: w.cards(m.codes) }) : w.cards(m.codes));
-    switch (what.verb) {
-      case "pass": return w.t("action.pass");
-      case "win": return value ? w.t("button.win", { value }) : w.t("action.win");
-      case "take": return w.t("button.take", { group: described(first), value });
-      case "chi":
-        return bi.length
-          ? w.t("button.chi_bi", { group: described(first), bi: w.list(bi.map(described)), value })
-          : w.t("button.chi", { group: described(first), value });
-      case "peng": case "pao": return w.t(`button.${what.verb}`, { group: described(first), value });
-      case "tianhu": return w.t("action.tianhu");
-      default: return w.t("action.other", { action });
-    }
+    return actionLabel(this.words, what, value, action);
   }
 
   /** The Win button's total, once the server has said. @param {number} v */
@@ -389,5 +357,52 @@ export class Dock {
     buttons[to].tabIndex = 0;
     buttons[to].focus();
     this.handIndex = to;
+  }
+}
+
+/**
+ * The public card with its caption (who showed it and how), or the empty place and "no card".
+ * @param {HTMLElement} box @param {any} view @param {import("./words.js").Words} w
+ * @param {import("./cards.js").CardArt} art @param {string} game
+ */
+export function drawPublic(box, view, w, art, game) {
+  const pub = view.public;
+  if (!pub || !pub.card) {
+    box.replaceChildren(el("span", { class: "no-card", "aria-hidden": "true" }),
+      el("p", { class: "caption", text: w.t("caption.none") }));
+    box.dataset.window = "";
+    return;
+  }
+  const key = `caption.${game}.${pub.window}`;
+  const caption = w.about(w.has(key) ? key : "caption.other", pub.owner, { card: w.card(pub.card) });
+  box.dataset.window = pub.window;
+  box.replaceChildren(
+    art.card(pub.card, { key: "public", label: w.t("card.public", { card: w.card(pub.card) }) }),
+    el("div", { class: "caption" },
+      el("span", { class: "window-tag", text: w.t(`window.${game}.${pub.window}`) }),
+      el("p", { class: "who", text: caption })),
+  );
+}
+
+/**
+ * A legal action in one whole sentence, as a screen reader reads its button (the review names
+ * the options with it too). @param {import("./words.js").Words} w
+ * @param {import("./describe.js").Described} what @param {string} value @param {string} action
+ */
+export function actionLabel(w, what, value, action) {
+  const [first, ...bi] = what.made;
+  const described = (/** @type {import("./describe.js").Made} */ m) => (m.name
+    ? w.t("group.kind_cards", { kind: m.name, cards: w.cards(m.codes) }) : w.cards(m.codes));
+  switch (what.verb) {
+    case "pass": return w.t("action.pass");
+    case "win": return value ? w.t("button.win", { value }) : w.t("action.win");
+    case "take": return w.t("button.take", { group: described(first), value });
+    case "chi":
+      return bi.length
+        ? w.t("button.chi_bi", { group: described(first), bi: w.list(bi.map(described)), value })
+        : w.t("button.chi", { group: described(first), value });
+    case "peng": case "pao": return w.t(`button.${what.verb}`, { group: described(first), value });
+    case "tianhu": return w.t("action.tianhu");
+    default: return w.t("action.other", { action });
   }
 }

@@ -8,8 +8,11 @@ import { el } from "./cards.js";
 
 const LIMIT = 200;
 
-/** @param {string} kind */
-const bare = (kind) => kind.slice(kind.indexOf(".") + 1);
+/** An event's kind without its game ("paohuzi.draw" -> "draw"). @param {string} kind */
+export const bare = (kind) => kind.slice(kind.indexOf(".") + 1);
+
+/** The events that are a seat's own move (the seat is marked as the one who acted). */
+export const MOVES = new Set(["draw", "discard", "take", "chi", "peng", "pao", "wei", "ti", "win", "tianhu", "initial_ti"]);
 
 /** Reason codes that say nothing to a player about a card he was not asked on (the engine's
  * bookkeeping: a seat not asked, a step of another kind); they get no line. */
