@@ -8,8 +8,8 @@ For each tier it plays the duplicate match ``cardavia arena GAME --challenger PL
 TIER``: the player sits in every seat in turn, the other seats are copies of the tier, and every tier
 meets the same decks. Prints one Markdown row per tier (the player's win share with its
 deck-clustered 95 % interval, the draw rate, the deals, the tier's decision latencies p50 / p99 /
-max) and then the figures as a Python literal in the form of ``cardavia.ai.felt.MEASURED``, the
-table the game pages read for their labels. Report on decks not used for tuning.
+max) and then the figures as the lines of ``cardavia.ai.labels.MEASURED``, the table the game
+pages read for their labels. Report on decks not used for tuning.
 """
 
 from __future__ import annotations
@@ -35,21 +35,21 @@ def row(report: dict[str, Any]) -> str:
     """One Markdown row: tier, the player's share (95 % CI), draw rate, deals, the tier's latency."""
     low, high = report["win_share_ci95"]
     lat = report["latency_ms"].get(report["reference"])
-    latency = "" if lat is None else f"{lat['p50']:.2f} / {lat['p99']:.0f} / {lat['max']:.0f}"
+    latency = "" if lat is None else f"{lat['p50']:.1f} / {lat['p99']:.1f} / {lat['max']:.0f}"
     return (
         f"| {report['reference']} | {report['win_share']:.4f} ({low:.3f}–{high:.3f}) "
         f"| {report['draw_rate']:.3f} | {report['deals']:,} | {latency} |"
     )
 
 
-def entry(report: dict[str, Any]) -> dict[str, Any]:
-    """The figures of one tier as ``cardavia.ai.felt.MEASURED`` holds them."""
-    return {
-        "share": report["win_share"],
-        "ci95": tuple(report["win_share_ci95"]),
-        "deals": report["deals"],
-        "seed": report["seed"],
-    }
+def entry(report: dict[str, Any]) -> str:
+    """The figures of one tier as a line of ``cardavia.ai.labels.MEASURED``."""
+    low, high = report["win_share_ci95"]
+    seats = round(1 / report["parity"])
+    return (
+        f'"{report["reference"]}": Felt({report["win_share"]}, ({low}, {high}), '
+        f'deals={report["deals"]}, seed={report["seed"]}, seats={seats}),'
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -69,16 +69,19 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"seed {args.seed}")
     print("| Tier | Player's win share (95% CI) | Draw rate | Deals | Tier's latency p50 / p99 / max (ms) |")
     print("| --- | --- | --- | --- | --- |")
-    figures: dict[str, dict[str, Any]] = {}
+    figures: list[str] = []
     try:
         for tier in args.tiers:
             report = measure(args.game, args.player, tier, args.decks, args.seed, args.workers)
             print(row(report), flush=True)
-            figures[tier] = entry(report)
+            figures.append(entry(report))
     except CardaviaError as exc:
         print(f"feel: {exc}", file=sys.stderr)
         return 2
-    print(repr({args.game: {args.player: figures}}))
+    print(f'"{args.game}": {{  # {args.player} in one seat')
+    for line in figures:
+        print(f"    {line}")
+    print("},")
     return 0
 
 
