@@ -35,7 +35,7 @@ from cardavia.games.sisepai.melds import group_points
 from cardavia.games.sisepai.state import SisepaiGame
 
 WORLDS = 16  # sampled worlds per decision
-FEED_WIN = 3.0  # distance steps lost per (weighted) sampled seat the card would complete
+FEED_WIN = 5.0  # distance steps lost per (weighted) sampled seat the card would complete
 FEED_TAKE = 0.0  # per sampled seat that may take the card and come nearer a win
 NEAR = 0.0  # weight e^(-NEAR · distance) of a sampled hand
 
