@@ -28,7 +28,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardavia.ai import arena, sisepai
+from cardavia.ai import arena
 from cardavia.ai.agent import TIERS, Agent, Observation, observe
 from cardavia.ai.paohuzi.agents import Situation
 from cardavia.ai.paohuzi.hard import PlannerAgent
@@ -163,11 +163,11 @@ class SeeingDefender(NormalAgent):
 
 
 def cheat(game: str) -> Agent:
-    """The cheating challenger of ``game``, built on the product's hard tier (Sì Sè Pái: the search
-    that was its hard tier before the defence)."""
+    """The cheating challenger of ``game``, built on the product's hard tier."""
     if game == "paohuzi":
         return StockPlanner(CHEAT)
-    hard = sisepai.search_agent()
+    hard = make_agent(game, "hard")
+    assert isinstance(hard, HardAgent)
     return RealHandsHard(hard.kit, hard.budget, name=CHEAT)
 
 

@@ -1,10 +1,10 @@
-"""The determinized search (Sì Sè Pái's former hard tier): interruptible by its deadline, never late."""
+"""The generic hard tier (Sì Sè Pái): interruptible by its deadline, never holding up an answer past it."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardavia.ai import make_agent, observe, sisepai
+from cardavia.ai import make_agent, observe
 from cardavia.ai.agent import Observation
 from cardavia.ai.sisepai import hard
 from cardavia.engine.game import Game
@@ -27,7 +27,7 @@ class FakeClock:
 def searched_positions(name: str, count: int) -> list[Observation]:
     """Observations where hard's shortlist holds several candidates (so it would search)."""
     spec = get_spec(name)
-    agent = sisepai.search_agent()
+    agent = make_agent(name, "hard")
     assert isinstance(agent, hard.HardAgent)
     mover = make_agent(name, "normal")
     found: list[Observation] = []
@@ -48,7 +48,7 @@ def searched_positions(name: str, count: int) -> list[Observation]:
 
 @pytest.mark.parametrize("name", ["sisepai"])
 def test_the_search_stops_at_the_deadline(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    agent = sisepai.search_agent()
+    agent = make_agent(name, "hard")
     assert isinstance(agent, hard.HardAgent)
     rollouts: list[float] = []
     clock = FakeClock(step=0.004)
@@ -76,7 +76,7 @@ def test_the_search_stops_at_the_deadline(name: str, monkeypatch: pytest.MonkeyP
 def test_a_deadline_already_past_gives_normals_choice_at_once(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    agent = sisepai.search_agent()
+    agent = make_agent(name, "hard")
     assert isinstance(agent, hard.HardAgent)
     calls: list[object] = []
     monkeypatch.setattr(agent, "rollout", lambda *args: calls.append(args) or 0.0)
@@ -90,6 +90,6 @@ def test_a_deadline_already_past_gives_normals_choice_at_once(
 
 @pytest.mark.parametrize("name", ["sisepai"])
 def test_without_a_deadline_the_search_is_deterministic(name: str) -> None:
-    agent = sisepai.search_agent()
+    agent = make_agent(name, "hard")
     for obs in searched_positions(name, 3):
         assert agent.act(obs, Rng(9)) == agent.act(obs, Rng(9))

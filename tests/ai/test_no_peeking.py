@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from cardavia.ai import TIERS, Observation, make_agent, observe, sisepai
+from cardavia.ai import TIERS, Observation, make_agent, observe
 from cardavia.ai.agent import Agent
 from cardavia.ai.sisepai.hard import Budget, HardAgent
 from cardavia.engine.registry import get_spec
@@ -68,5 +68,6 @@ def test_same_view_same_decision(name: str, tier: str) -> None:
 
 
 def test_the_check_catches_a_planted_peek() -> None:
-    hard = sisepai.search_agent()
+    hard = make_agent("sisepai", "hard")
+    assert isinstance(hard, HardAgent)
     assert disagreements("sisepai", small(PeekingHard(hard.kit))) > 0

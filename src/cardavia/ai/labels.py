@@ -49,4 +49,5 @@ def label(game: str, tier: str) -> str:
     """The sentence a game page shows beside ``tier``: what a solid player wins against it."""
     row = felt(game, tier)
     percent = round(100 * row.share)
-    return f"A solid player wins about {percent}% of deals (1 in {row.one_in})."
+    even = round(100 / row.seats)
+    return f"A solid player wins about {percent}% of deals against it (an even share is {even}%)."
