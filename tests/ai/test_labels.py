@@ -1,0 +1,29 @@
+"""Honest labels: every site tier of both games has a measured share, and a sentence that says it."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardavia.ai import labels
+from cardavia.engine.errors import CardaviaError
+
+
+@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("tier", ["easy", "normal", "hard"])
+def test_each_site_tier_is_measured_and_labelled(game: str, tier: str) -> None:
+    row = labels.felt(game, tier)
+    low, high = row.ci95
+    assert 0.0 <= low <= row.share <= high <= 1.0
+    assert row.deals >= 40
+    assert row.seats in (3, 4)
+    text = labels.label(game, tier)
+    assert "solid player" in text
+    normal = labels.felt(game, "normal")
+    overlaps = low <= normal.ci95[1] and normal.ci95[0] <= high
+    # a percentage is quoted only where it differs from normal's beyond the noise, or is normal's own
+    assert f"{round(100 * row.share)}%" in text or (overlaps and tier != "normal")
+
+
+def test_an_unmeasured_tier_is_an_error() -> None:
+    with pytest.raises(CardaviaError):
+        labels.felt("sisepai", "random")
