@@ -16,12 +16,12 @@ def test_each_site_tier_is_measured_and_labelled(game: str, tier: str) -> None:
     assert 0.0 <= low <= row.share <= high <= 1.0
     assert row.deals >= 40
     assert row.seats in (3, 4)
-    text = labels.label(game, tier)
-    assert "solid player" in text
+    sentence, numbers = labels.label(game, tier)
+    assert numbers == {"share": round(100 * row.share), "even": round(100 / row.seats)}
     normal = labels.felt(game, "normal")
     overlaps = low <= normal.ci95[1] and normal.ci95[0] <= high
-    # a percentage is quoted only where it differs from normal's beyond the noise, or is normal's own
-    assert f"{round(100 * row.share)}%" in text or (overlaps and tier != "normal")
+    # "like normal" only where the share is normal's within the noise; a share quoted otherwise
+    assert sentence == "share" or (sentence == "like_normal" and overlaps and tier != "normal")
 
 
 def test_an_unmeasured_tier_is_an_error() -> None:

@@ -161,3 +161,18 @@ def test_the_table_page_carries_its_words_in_the_page_language(client: TestClien
     assert messages["names"]["RG"] != "RG"
     for key in ("action.pass", "action.take", "end.download", "error.stale", "log.sisepai.draw"):
         assert isinstance(messages[key], str) and messages[key]
+
+
+@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+def test_each_tier_says_what_a_solid_player_wins_against_it(client: TestClient, game: str) -> None:
+    from cardavia.ai import labels
+
+    page = client.get(f"/games/{game}", headers={"Accept-Language": "en"}).text
+    felt = re.findall(r'value="(\w+)"[^>]*>[^<]*<small class="tier-felt">([^<]*)</small>', page)
+    assert [tier for tier, _ in felt] == ["easy", "normal", "hard"]
+    for tier, text in felt:
+        sentence, numbers = labels.label(game, tier)
+        assert f"{numbers['share']}%" in text
+        assert ("as well as Normal" in text) == (sentence == "like_normal")
+    zh = client.get(f"/games/{game}", headers={"Accept-Language": "zh"}).text
+    assert "水平扎实的玩家" in zh

@@ -5,10 +5,10 @@ one seat, rotated through every seat, against copies of ``tier`` in the others, 
 tuning: ``scripts/feel.py GAME --player normal --decks D --seed S`` (``cardavia arena GAME
 --challenger normal --reference TIER``). Draws count as not won. ``STRENGTH.md`` lists the commands.
 
-``label(game, tier)`` gives the English sentence proposed for a game page (``WORDS``; the integrator
-translates it), written from these figures: where a tier's interval overlaps normal's, the sentence
-says the two are alike rather than quote a difference the measurement does not show. The figures are
-data, not code: regenerate them with the script when a tier changes, and check the words.
+``label(game, tier)`` gives which sentence a game page shows and its numbers (the words are in the
+site's catalogues): where a tier's interval overlaps normal's, the sentence says the two are alike
+rather than quote a difference the measurement does not show. The figures are data, not code:
+regenerate them with the script when a tier changes, and check the sentences.
 """
 
 from __future__ import annotations
@@ -51,17 +51,12 @@ MEASURED: dict[str, dict[str, Felt]] = {
     },
 }
 
-WORDS: dict[str, dict[str, str]] = {
-    "sisepai": {
-        "easy": "A solid player wins about 40% of deals against it (an even share is 25%).",
-        "normal": "A solid player wins about 26% of deals against it, about an even share (25%).",
-        "hard": "Plays about as well as Normal: a solid player still wins about 1 deal in 4.",
-    },
-    "paohuzi": {
-        "easy": "A solid player wins about 44% of deals against it (an even share is 33%).",
-        "normal": "A solid player wins about 30% of deals against it (an even share is 33%).",
-        "hard": "A solid player wins about 25% of deals against it, 1 in 4 (an even share is 33%).",
-    },
+# Which sentence a game page shows per tier: "share" quotes the measured share beside an even one;
+# "like_normal" says the tier plays about as well as normal (its share is normal's, within the
+# noise: Sì Sè Pái hard, see STRENGTH.md).
+SENTENCE: dict[str, dict[str, str]] = {
+    "sisepai": {"easy": "share", "normal": "share", "hard": "like_normal"},
+    "paohuzi": {"easy": "share", "normal": "share", "hard": "share"},
 }
 
 
@@ -73,12 +68,8 @@ def felt(game: str, tier: str) -> Felt:
         raise CardaviaError(f"no measured difficulty for {game!r} {tier!r}") from None
 
 
-def label(game: str, tier: str) -> str:
-    """The sentence a game page shows beside ``tier``: what a solid player wins against it."""
+def label(game: str, tier: str) -> tuple[str, dict[str, int]]:
+    """What a game page says beside ``tier``: a sentence key of ``SENTENCE`` and its numbers
+    (``share`` and ``even``, whole percents); the site words it in the page's language."""
     row = felt(game, tier)
-    percent = round(100 * row.share)
-    even = round(100 / row.seats)
-    words = WORDS.get(game, {}).get(tier)
-    if words is not None:
-        return words
-    return f"A solid player wins about {percent}% of deals against it (an even share is {even}%)."
+    return SENTENCE[game][tier], {"share": round(100 * row.share), "even": round(100 / row.seats)}

@@ -16,6 +16,7 @@ from babel.dates import format_timedelta
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from cardavia.ai import labels
 from cardavia.web import content, i18n, scoring
 from cardavia.web.config import (
     COOKIE_MAX_AGE,
@@ -89,7 +90,7 @@ async def my_deals(request: Request, game: str, lang: str) -> tuple[list[Deal], 
     }
     ids = sorted(secrets)[:LISTED_TABLES]
     store: Store = request.app.state.store
-    labels = dict(_localized_difficulties(request))
+    tier_names = dict(_localized_difficulties(request))
     now = time.time()
     loc = "zh_Hans" if lang == "zh" else lang
     rows = [
@@ -99,7 +100,7 @@ async def my_deals(request: Request, game: str, lang: str) -> tuple[list[Deal], 
     listed = [
         {
             "id": row.id,
-            "difficulty": labels.get(row.difficulty, row.difficulty),
+            "difficulty": tier_names.get(row.difficulty, row.difficulty),
             "when": format_timedelta(timedelta(seconds=row.created_at - now), add_direction=True, locale=loc),
             "moves": row.actions,
             "finished": row.finished,
@@ -122,6 +123,15 @@ def _config(request: Request) -> WebConfig:
 def _difficulties() -> list[tuple[str, str]]:
     labels = {"easy": i18n.gettext("Easy"), "normal": i18n.gettext("Normal"), "hard": i18n.gettext("Hard")}
     return [(d, labels[d]) for d in DIFFICULTIES]
+
+
+def _felt(game: str) -> dict[str, dict[str, Any]]:
+    """Per tier, what a solid player wins against it (``labels.label``), for the difficulty choice."""
+    out: dict[str, dict[str, Any]] = {}
+    for tier in DIFFICULTIES:
+        sentence, numbers = labels.label(game, tier)
+        out[tier] = {"sentence": sentence, **numbers}
+    return out
 
 
 def _not_found(request: Request, message: str) -> HTMLResponse:
@@ -157,6 +167,7 @@ async def game_page(request: Request, game: str) -> HTMLResponse:
         table=None,
         deals=finished,
         difficulties=_localized_difficulties(request),
+        felt=_felt(game),
         difficulty="normal",
         unfinished=unfinished,
     )
@@ -242,6 +253,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         },
         messages=table_messages(lang, name),
         difficulties=_localized_difficulties(request),
+        felt=_felt(name),
         difficulty=actor.difficulty,
         unfinished=[],
         deals=[],
