@@ -29,14 +29,17 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_UNKNOWN = 4404
 
 
-def error_message(key: str, lang: str, detail: str = "", ref: Any = None) -> dict[str, Any]:
-    """An ``error`` message: key, text in ``lang``, the engine's detail (English) and the client's id."""
+def error_message(
+    key: str, lang: str, detail: str = "", ref: Any = None, fields: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """An ``error`` message: key, text in ``lang``, the engine's detail (English), the client's id
+    and any ``fields`` of the refusal (``reason``, ``tip``, ``expected``)."""
     token = i18n.set_language(lang)
     try:
         text = error_text(key)
     finally:
         i18n._current.reset(token)
-    return {"type": "error", "key": key, "text": text, "detail": detail, "id": ref}
+    return {"type": "error", "key": key, "text": text, "detail": detail, "id": ref, **(fields or {})}
 
 
 def _same_origin(ws: WebSocket) -> bool:
@@ -135,7 +138,7 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str) -> N
         try:
             await actor.act(message.get("window"), message.get("action"), ack_to=sub, ref=ref)
         except ActionRefused as refused:
-            sub.push(error_message(refused.key, lang, refused.detail, ref))
+            sub.push(error_message(refused.key, lang, refused.detail, ref, refused.fields))
     else:
         sub.push(error_message("error.unknown_type", lang, f"unknown message type {kind!r}", ref))
 

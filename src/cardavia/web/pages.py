@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from cardavia.web import content, i18n
+from cardavia.web import content, i18n, lessons
 from cardavia.web.config import COOKIE_MAX_AGE, DIFFICULTIES, DISPLAY_KEYS, WebConfig, clamp_percent
 from cardavia.web.messages import table_messages
 from cardavia.web.rate_limit import TokenBuckets
@@ -149,6 +149,33 @@ async def start_game(request: Request, game: str) -> Response:
     return response
 
 
+@router.post("/games/{game}/learn")
+async def learn_game(request: Request, game: str) -> Response:
+    """Set out the game's guided deal (its lesson) for this browser and go to it.
+
+    Checked like a new deal (a readable form, the new-deal limit); the form's fields are ignored.
+    A lesson is not the game's current deal: the link back to a running deal stays as it was.
+    """
+    if game not in lessons.LESSONS:
+        return _not_found(request, N_("There is no such game."))
+    if await read_form(request) is None:
+        return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
+    wait = _start_wait(request)
+    if wait > 0:
+        message = N_("You have started many deals in a short time. Wait a minute, then try again.")
+        page = error_page(request, 429, N_("Too many new deals"), message)
+        page.headers["Retry-After"] = str(math.ceil(wait))
+        return page
+    lesson = lessons.lesson(game)
+    actor, secret = await _tables(request).create(game, lessons.DIFFICULTY, lesson=lesson)
+    response = RedirectResponse(f"/tables/{actor.id}", status_code=303)
+    secure = _config(request).secure_cookies
+    response.set_cookie(
+        table_cookie(actor.id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
+    )
+    return response
+
+
 def _start_wait(request: Request) -> float:
     """0 when this client may deal a table now (it is counted), else the seconds until he may."""
     limits: TokenBuckets | None = request.app.state.start_limits
@@ -176,12 +203,17 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         return actor
     lang = request_language(request)
     name = actor.game.spec.name
+    messages = table_messages(lang, name)
+    lesson = None if actor.lesson is None else actor.lesson.name
+    if lesson is not None:
+        messages.update(lessons.lesson_messages(lang, lesson))
     return render(
         request,
         "game.html",
         game=game_info(name, lang),
-        table={"id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty},
-        messages=table_messages(lang, name),
+        table={"id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty,
+               "lesson": lesson},
+        messages=messages,
         difficulties=_localized_difficulties(request),
         difficulty=actor.difficulty,
         resume=None,

@@ -13,9 +13,11 @@ from cardavia.engine.game import Game, GameSpec
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
+from cardavia.web import lessons
 from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.frames import Frame, FrameBuilder
+from cardavia.web.lessons import Lesson, LessonAi
 from cardavia.web.store import Store
 from cardavia.web.table import TableActor, TableInfo, deal_seed, hash_secret, log_crash, new_secret
 
@@ -67,16 +69,23 @@ class TableManager:
         return f"{self._ids.next64():016x}{self._ids.next64():016x}"
 
     async def create(
-        self, game_name: str, difficulty: str, seat: int = 0, position: Mapping[str, Any] | None = None
+        self,
+        game_name: str,
+        difficulty: str,
+        seat: int = 0,
+        position: Mapping[str, Any] | None = None,
+        lesson: Lesson | None = None,
     ) -> tuple[TableActor, str]:
-        """Deal a new table (or set out ``position``, a record without actions); return it and
-        the owner's secret (for his cookie).
+        """Deal a new table (or set out ``position``, a record without actions, or ``lesson``'s,
+        its computers playing that lesson); return it and the owner's secret (for his cookie).
 
         The deal comes from a secret of its own, kept in the database only; the table's id is
         drawn apart from it, so nothing the browser gets tells the cards.
         """
         spec = get_spec(game_name)
         table_id, secret = self._token(), self._token()
+        if lesson is not None:
+            position = lesson.position
         if position is None:
             position = spec.dealt(deal_seed(secret))
         owner = new_secret()
@@ -85,9 +94,14 @@ class TableManager:
             table_id, game_name, seat, difficulty, info.secret_hash, dict(position), secret
         )
         game, builder, frames = replay_frames(spec, position, seat, [])
-        actor = TableActor(info, game, builder, frames, 1, self._store, self._config, self._ai)
+        ai = self._runner(lesson)
+        actor = TableActor(info, game, builder, frames, 1, self._store, self._config, ai, lesson)
         self._adopt(actor)
         return actor, owner
+
+    def _runner(self, lesson: Lesson | None) -> AiRunner:
+        """Who plays a table's computers: the lesson's record, or the server's agents."""
+        return self._ai if lesson is None else LessonAi(lesson)
 
     async def get(self, table_id: str) -> TableActor | None:
         """The live table ``table_id``, resumed from the database if needed; None if unknown.
@@ -119,7 +133,10 @@ class TableManager:
             position = {**spec.dealt(position["seed"]), "dealer": position["dealer"]}
         game, builder, frames = replay_frames(spec, position, row.seat, list(row.lines), row.timeouts)
         info = TableInfo(row.id, row.seat, row.difficulty, row.secret_hash, row.secret)
-        actor = TableActor(info, game, builder, frames, len(frames), self._store, self._config, self._ai)
+        lesson = lessons.match(row.game, row.seat, position)  # a lesson is known by its position
+        actor = TableActor(
+            info, game, builder, frames, len(frames), self._store, self._config, self._runner(lesson), lesson
+        )
         actor.finished_noted = row.finished
         self._adopt(actor)
         return actor
