@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from cardavia.web.app import create_app
 from cardavia.web.guards import MAX_BODY, BodyLimit
 
-from .helpers import start_table, web_config
+from .helpers import run_async, start_table, web_config
 
 
 def _tables_stored(db_path: Path) -> int:
@@ -110,14 +110,12 @@ class _Chunks:
 
 
 def _run_asgi(app: Any, scope: dict[str, Any], receive: Any) -> list[dict[str, Any]]:
-    import asyncio
-
     sent: list[dict[str, Any]] = []
 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    run_async(lambda: app(scope, receive, send))
     return sent
 
 

@@ -4,7 +4,6 @@ handshake would reach it only as an HTTP 403)."""
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import threading
 import time
@@ -17,7 +16,7 @@ import websockets
 
 from cardavia.web.app import create_app
 
-from .helpers import web_config
+from .helpers import run_async, web_config
 
 
 @pytest.fixture
@@ -47,7 +46,7 @@ async def _close_code(url: str, **headers: str) -> int | None:
 
 def test_unknown_and_forbidden_sockets_get_their_close_codes(live_server: str) -> None:
     unknown = f"ws://{live_server}/ws/tables/0123456789abcdef0123456789abcdef"
-    assert asyncio.run(_close_code(unknown)) == 4404
+    assert run_async(lambda: _close_code(unknown)) == 4404
     # A real table, opened without its owner's cookie.
     import http.client
 
@@ -57,4 +56,4 @@ def test_unknown_and_forbidden_sockets_get_their_close_codes(live_server: str) -
     answer = connection.getresponse()
     assert answer.status == 303
     table_id = answer.getheader("location", "").removeprefix("/tables/")
-    assert asyncio.run(_close_code(f"ws://{live_server}/ws/tables/{table_id}")) == 4403
+    assert run_async(lambda: _close_code(f"ws://{live_server}/ws/tables/{table_id}")) == 4403

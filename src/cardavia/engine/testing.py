@@ -39,8 +39,8 @@ def _cards_of(text: str, deck_codes: frozenset[str]) -> list[str]:
 
 
 def card_count(game: Game) -> Counter[str]:
-    """Every card the referee sees, by code: hands, groups, dead piles, the public card and the
-    stock still to come."""
+    """Every card the referee sees, by code: hands, groups, dead piles, the public card, the stock
+    still to come and the card the deal was won on."""
     view = game.view(None)
     codes = frozenset(game.spec.deck.codes)
     seen: Counter[str] = Counter()
@@ -53,6 +53,10 @@ def card_count(game: Game) -> Counter[str]:
         seen[view["public"]["card"]] += 1
     start = game.record()["stock"]
     seen.update(start[len(start) - int(view["stock"]):])
+    result = view["result"]
+    won_on = result.get("card") if result is not None and result.get("winner") is not None else None
+    if won_on and seen[won_on] < _deck(game.spec)[won_on]:
+        seen[won_on] += 1  # a card won on from a window may lie in the result alone (Paohuzi)
     return seen
 
 
