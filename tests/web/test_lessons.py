@@ -84,7 +84,7 @@ def play_lesson(player: Player, lesson: Lesson, probe: bool = True) -> dict[str,
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_scripted_client_plays_the_lesson_and_sees_every_tip_in_order(client: TestClient, game: str) -> None:
+def test_a_scripted_client_plays_the_lesson_and_sees_every_tip(client: TestClient, game: str) -> None:
     lesson = lessons.lesson(game)
     table_id = start_lesson(client, game)
     with table_socket(client, table_id) as player:

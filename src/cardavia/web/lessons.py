@@ -264,6 +264,9 @@ def _(message: str) -> str:
 # (card codes named, seat numbers as "You" / "Computer n", numbers as numbers).
 LESSON_MESSAGES: dict[str, str] = {
     "hint.lesson": _("This is the move the lesson shows here."),
+    "lesson_ui.title": _("Tip"),
+    "lesson_ui.continue": _("Continue"),
+    "lesson_ui.real_deal": _("Start a real deal"),
     # Sì Sè Pái
     "lesson.sisepai.start": _(
         "This guided deal joins a game near its end. You win when a card you take puts all 21 of "

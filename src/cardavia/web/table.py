@@ -560,6 +560,8 @@ class TableActor:
             message["lesson"] = self.lesson.name
             message["tip"] = self.lesson.tip(frame.v)
             message["lesson_done"] = frame.kind == "end"
+            decision = self.game.decision() if asked else None
+            message["lesson_move"] = None if decision is None else self.lesson.expected.get(decision.window)
         if snapshot:
             message["log"] = list(self.log)
         return message

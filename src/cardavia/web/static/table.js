@@ -22,6 +22,8 @@ let retries = 0;
 let countdownTimer = 0;
 let errorTimer = 0;
 let logQueue = Promise.resolve();
+/** A lesson's answer to the last refused move, shown under its tip until the next frame. @type {string} */
+let lessonNote = "";
 
 /** @param {string} role */
 const part = (role) => /** @type {HTMLElement} */ (root.querySelector(`[data-role="${role}"]`));
@@ -179,6 +181,7 @@ function actionButton(action) {
     "aria-label": words,
     onclick: () => act(action),
   });
+  if (state.lesson_move === action) button.classList.add("lesson-move");
   const [before, after] = template.includes("{cards}") ? template.split("{cards}") : [template, ""];
   button.append(el("span", { text: fill(before, {}) }));
   if (codes.length) button.append(cardsRow(codes));
@@ -210,10 +213,14 @@ function render() {
   renderHand(view, over);
   renderCountdown(over);
   renderEnd(view, over);
-  if (hadFocus && state.legal.length) {
-    const first = /** @type {HTMLElement | null} */ (root.querySelector("button.action, button.card-button"));
-    if (first) first.focus({ preventScroll: true });
-  }
+  renderTip();
+  if (!hadFocus) return;
+  // A lesson's tip to read first, then the move it asks for, else the first move; its last screen: a real deal.
+  const first = /** @type {HTMLElement | null} */ (
+    root.querySelector("[data-role=tip] button, button.lesson-move")
+    || (state.legal.length ? root.querySelector("button.action, button.card-button") : null)
+    || (state.lesson_done ? root.querySelector(".new-deal button") : null));
+  if (first) first.focus({ preventScroll: true });
 }
 
 /** @param {boolean} over */
@@ -322,11 +329,17 @@ function renderHand(view, over) {
       box.append(run);
       runKey = key;
     }
-    if (discards.has(code)) {
+    // In a lesson every card may be tried while a discard is asked: the server says why one cannot go.
+    const tried = Boolean(state.lesson) && discards.size > 0;
+    if (discards.has(code) || tried) {
       // The button is named by its card (for screen readers); the title says what it does.
+      const action = `discard ${code}`;
+      const classes = ["card-button"];
+      if (!discards.has(code)) classes.push("not-allowed");
+      if (state.lesson_move === action) classes.push("lesson-move");
       run.append(el("button", {
-        type: "button", class: "card-button", "data-action": `discard ${code}`,
-        title: t("action.discard", { cards: cardName(code) }), onclick: () => act(`discard ${code}`),
+        type: "button", class: classes.join(" "), "data-action": action,
+        title: t("action.discard", { cards: cardName(code) }), onclick: () => act(action),
       }, card(code)));
     } else {
       run.append(card(code));
@@ -397,10 +410,34 @@ function renderEnd(view, over) {
     "form",
     { method: "post", action: `/games/${game}/start`, class: "new-deal" },
     el("input", { type: "hidden", name: "difficulty", value: state.difficulty }),
-    el("button", { type: "submit", class: "button", text: t("end.new_deal") }),
+    el("button", { type: "submit", class: "button", text: t(state.lesson ? "lesson_ui.real_deal" : "end.new_deal") }),
   );
   const download = el("a", { class: "button download", href: state.record_url, download: "", text: t("end.download") });
   box.append(el("div", { class: "end-actions" }, again, download));
+  box.hidden = false;
+}
+
+/** A lesson's tip for this frame, with "Continue" when the table waits for it to be read. */
+function renderTip() {
+  const box = part("tip");
+  const tip = state.tip;
+  if (!state.lesson || (!tip && !lessonNote)) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.replaceChildren(el("h2", { class: "tip-title", text: t("lesson_ui.title") }));
+  if (tip) box.append(el("p", { class: "tip-text", "data-tip": tip.key, text: t(tip.key, wordsFor(tip.params || {})) }));
+  if (lessonNote) box.append(el("p", { class: "tip-note", text: lessonNote }));
+  if (tip && tip.hold) {
+    box.append(el("button", {
+      type: "button", class: "button tip-continue", text: t("lesson_ui.continue"),
+      onclick: (/** @type {Event} */ event) => {
+        /** @type {HTMLButtonElement} */ (event.currentTarget).disabled = true;
+        if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "pace", paused: false }));
+      },
+    }));
+  }
   box.hidden = false;
 }
 
@@ -470,6 +507,7 @@ function receive(event) {
   if (message.type === "state") {
     const snapshot = Array.isArray(message.log);
     if (!snapshot && state && message.v < state.v) return; // an older state arrived late
+    if (!state || message.v !== state.v) lessonNote = "";
     state = message;
     if (snapshot) {
       part("log").replaceChildren();
@@ -479,7 +517,12 @@ function receive(event) {
     }
     render();
   } else if (message.type === "error") {
-    showError(message.text || t(message.key));
+    if (state && state.lesson && (message.tip || message.key === "error.lesson")) {
+      // A lesson answers a wrong move gently, under its tip; nothing has changed.
+      lessonNote = message.tip ? t(message.tip.key, wordsFor(message.tip.params || {})) : message.text || t(message.key);
+    } else {
+      showError(message.text || t(message.key));
+    }
     if (state) render(); // re-enable the buttons
   }
 }
