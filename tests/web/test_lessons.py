@@ -253,3 +253,25 @@ def frame_seconds(lesson: Lesson, step: float) -> float:
     waits for him: his time is counted apart)."""
     frames = replay_frames(get_spec(lesson.name), lesson.position, 0, list(lesson.actions))[2]
     return sum(step * STEP_TIME[frame.kind] for frame in frames if frame.v not in lesson.asks)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_is_not_a_real_deal_of_the_players(client: TestClient, game: str) -> None:
+    """The link back to a running deal stays the real deal's; a lesson table is known as one (its
+    state says so, and so does a stored table resumed from its position) and a real deal never is."""
+    real = client.post(f"/games/{game}/start", data={"difficulty": "easy"}, follow_redirects=False)
+    real_id = real.headers["location"].removeprefix("/tables/")
+    lesson_id = start_lesson(client, game)
+    page = client.get(f"/games/{game}").text
+    assert f'href="/tables/{real_id}"' in page and f"/tables/{lesson_id}" not in page
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    assert tables.live[lesson_id].lesson is lessons.lesson(game)
+    assert tables.live[real_id].lesson is None
+    with table_socket(client, real_id) as player:
+        state = player.until(lambda m: m["type"] == "state")
+        assert "lesson" not in state and "tip" not in state and "lesson_move" not in state
+    spec = get_spec(game)
+    for seed in range(50):  # a dealt position is never a lesson's
+        assert lessons.match(game, 0, spec.dealt(seed)) is None
+    assert lessons.match(game, 0, lessons.lesson(game).position) is lessons.lesson(game)
+    assert lessons.match(game, 1, lessons.lesson(game).position) is None
