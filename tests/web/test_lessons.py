@@ -130,7 +130,7 @@ def test_a_tip_holds_the_table_until_the_owner_resumes_it(client: TestClient) ->
     with table_socket(client, table_id) as player:
         first = player.until(lambda m: m["type"] == "state")
         assert first["v"] == held and first["tip"]["hold"] is True
-        actor = client.app.state.tables.live[table_id]
+        actor = client.app.state.tables.live[table_id]  # type: ignore[attr-defined]
         assert actor.paused and actor.last.v == held  # nothing more is released meanwhile
         player.send({"type": "sync"})
         again = player.until(lambda m: m["type"] == "state")
