@@ -266,6 +266,7 @@ LESSON_MESSAGES: dict[str, str] = {
     "hint.lesson": _("This is the move the lesson shows here."),
     "lesson_ui.title": _("Tip"),
     "lesson_ui.continue": _("Continue"),
+    "lesson_ui.read": _("Read the tip, then press Continue."),
     "lesson_ui.real_deal": _("Start a real deal"),
     # Sì Sè Pái
     "lesson.sisepai.start": _(

@@ -227,6 +227,7 @@ function render() {
 function renderStatus(over) {
   let text;
   if (over) text = t("end.title");
+  else if (state.tip && state.tip.hold) text = t("lesson_ui.read");
   else if (!state.legal.length) text = t("table.waiting");
   else if (state.legal.includes("pass")) text = t("table.claim_turn");
   else text = t("table.your_turn");
@@ -517,8 +518,8 @@ function receive(event) {
     }
     render();
   } else if (message.type === "error") {
-    if (state && state.lesson && (message.tip || message.key === "error.lesson")) {
-      // A lesson answers a wrong move gently, under its tip; nothing has changed.
+    if (state && state.lesson) {
+      // A lesson answers a wrong move gently, under its tip (with its reason where the lesson has one).
       lessonNote = message.tip ? t(message.tip.key, wordsFor(message.tip.params || {})) : message.text || t(message.key);
     } else {
       showError(message.text || t(message.key));
