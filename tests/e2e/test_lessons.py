@@ -20,6 +20,7 @@ from cardavia.web.lessons import LESSON_MESSAGES
 
 from .checks import overflowing, phone_page
 from .conftest import GAMES, LANGS
+from .test_table import serious_violations
 
 TABLE = "#table"
 TIP = f"{TABLE} [data-role=tip]"
@@ -153,10 +154,12 @@ def test_a_lesson_completed_by_clicking(
     page = context.new_page()
     start_lesson(page, server, game)
     page.screenshot(path=str(artifacts / f"lesson-{game}-start.png"), full_page=True)
+    assert serious_violations(page) == []
     seen = play_lesson(page, game, keyboard=False, shots=artifacts / f"lesson-{game}")
     print(f"\n{game}: {seen['moves']} moves, {seen['steps']} steps, {seen['seconds']:.1f} s clicked")
     end = page.locator(END)
     expect(end).to_contain_text("You win!")
+    assert serious_violations(page) == []
     start_the_real_deal(page, keyboard=False)
 
 
