@@ -5,11 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The browser tests drive Debian's Chromium and need CJK fonts; the store is also tested on a real
-# PostgreSQL server. Install what is missing. Those tests fail (never skip) when it cannot run.
+# PostgreSQL server, and several servers behind nginx (scripts/cluster.sh). Install what is missing.
+# Those tests fail (never skip) when it cannot run.
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 fc-list :lang=zh 2>/dev/null | grep -q "Noto" || missing+=(fonts-noto-cjk)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
   apt-get update -qq

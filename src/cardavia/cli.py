@@ -10,7 +10,9 @@ import argparse
 import contextlib
 import dataclasses
 import json
+import logging
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -33,6 +35,8 @@ MAX_DECKS = 1_000_000
 """The most ``arena --decks``: every deck's results are kept until the report."""
 MAX_WORKERS = 256
 """The most ``arena --workers``: each is a process, all started at once."""
+NODE_NAME = re.compile(r"[A-Za-z0-9._-]{1,48}")
+"""A ``serve --node`` name (it goes into the owner id of the process's leases)."""
 
 
 class UsageError(Exception):
@@ -268,15 +272,41 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if args.start_rate < 0:
             raise CardaviaError(f"--start-rate must be 0 or more deals a minute, got {args.start_rate}")
         config = dataclasses.replace(config, start_rate_per_minute=args.start_rate)
+    if args.node is not None:
+        if not NODE_NAME.fullmatch(args.node):
+            raise CardaviaError(f"--node must be 1-48 letters, digits, '.', '_' or '-', got {args.node!r}")
+        config = dataclasses.replace(config, node=args.node)
+    if args.lease_ttl is not None:
+        if not 1 <= args.lease_ttl <= 60:
+            raise CardaviaError(f"--lease-ttl must be 1-60 seconds, got {args.lease_ttl}")
+        config = dataclasses.replace(config, lease_ttl=args.lease_ttl)
+    if args.ai_tier is not None:
+        config = dataclasses.replace(config, ai_tier_override=args.ai_tier)
+    if args.ai_executor is not None:
+        config = dataclasses.replace(config, ai_executor=args.ai_executor)
     try:
         lock = store.claim(config.db_url)  # held until the server's store takes it over
     except store.LockError as exc:
         raise CardaviaError(str(exc)) from None
     with lock:
+        _log_to_stderr()
         print(f"Cardavia at http://{args.host}:{args.port}/", file=sys.stderr)
         app = create_app(config)
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_ping_interval=20)
     return 0
+
+
+def _log_to_stderr() -> None:
+    """The site's warnings, and which tables this process takes and lets go (on a shared
+    database), on standard error with the time."""
+    logger = logging.getLogger("cardavia")
+    if logger.handlers:
+        return
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING)
+    logging.getLogger("cardavia.web.ownership").setLevel(logging.INFO)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -293,6 +323,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--start-rate", type=int, help="new deals one IP address may start a minute (default 10; 0: no limit)"
+    )
+    p.add_argument("--node", help="this process's name among the servers of one PostgreSQL (logs, leases)")
+    p.add_argument(
+        "--lease-ttl",
+        type=float,
+        help="PostgreSQL: seconds a dead server's tables wait before another takes them (default 5)",
+    )
+    p.add_argument(
+        "--ai-tier", choices=TIERS, help="every computer seat plays this tier (trials, benchmarks)"
+    )
+    p.add_argument(
+        "--ai-executor",
+        choices=["process", "thread", "inline"],
+        help="where computer players think (default process: a pool of worker processes)",
     )
     p.set_defaults(run=cmd_serve)
 

@@ -16,6 +16,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -53,15 +54,15 @@ def _cardavia() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "cardavia.cli"]
 
 
-@pytest.fixture(scope="session")
-def server() -> Iterator[str]:
-    """A real ``cardavia serve`` on a free loopback port, a temporary SQLite file, no AI pacing."""
+@contextmanager
+def _serve(ai_delay: str) -> Iterator[str]:
+    """A real ``cardavia serve`` on a free loopback port with a temporary SQLite file."""
     folder = Path(tempfile.mkdtemp(prefix="cardavia-e2e-"))
     port = _free_port()
     log = (folder / "server.log").open("w")
     command = [
         *_cardavia(), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(folder / "e2e.db"),
-        "--ai-delay", "0", "--start-rate", "0",
+        "--ai-delay", ai_delay, "--start-rate", "0",
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
     url = f"http://127.0.0.1:{port}"
@@ -78,14 +79,30 @@ def server() -> Iterator[str]:
             log.close()
             pytest.fail("cardavia serve did not start:\n" + (folder / "server.log").read_text()[-3000:])
         time.sleep(0.2)
-    yield url
-    process.terminate()
     try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
-    shutil.rmtree(folder, ignore_errors=True)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """The site with no pacing: the server sends its frames in bursts, the page paces them."""
+    with _serve("0") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def paced_server() -> Iterator[str]:
+    """The site at its default pace (``ai_delay`` 0.7 s), as a player meets it."""
+    with _serve("0.7") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -88,7 +88,7 @@ def play_lesson(
         if made == 0:  # a legal move that is not the lesson's: a note, and nothing changes
             wrong = page.locator(
                 f"{TABLE} button.action:enabled:not(.lesson-move), "
-                f"{TABLE} button.card-button:enabled:not(.lesson-move):not(.not-allowed)"
+                f"{TABLE} button.card-button:enabled:not(.lesson-move):not(.locked)"
             ).first
             wrong.click()
             note = page.locator(f"{TIP} .tip-note")

@@ -9,9 +9,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .checks import CJK_FONT, felt_style, missing_glyphs, overflowing, phone_page
+from .checks import CJK_FONT, delta_e, ink_colours, missing_glyphs, overflowing, page_style, phone_page
 from .conftest import GAMES, LANGS
 
+DISPLAY = ("contrast", "grain", "temperature")
 HTML_LANG = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh-Hans"}
 # a word of each language's catalogue page that English does not have
 GAMES_WORD = {"en": "Start a game", "es": "Empezar una partida", "da": "Start et spil", "cs": "Začít hru",
@@ -87,32 +88,80 @@ def test_selector_switches_every_page_to_the_language(
     expect(page.locator(".game-card").first).to_contain_text(GAMES_WORD[lang])
 
 
-def test_sliders_visibly_change_the_table_and_are_remembered(
+def _slide(page: Page, values: dict[str, int], remember: bool = False) -> None:
+    """Move the display sliders as a user would: ``input`` events, then ``change`` (which stores
+    the cookies) when ``remember``."""
+    page.evaluate(
+        """([values, remember]) => { for (const [key, value] of Object.entries(values)) {
+             const slider = document.getElementById(`set-${key}`);
+             slider.value = String(value);
+             slider.dispatchEvent(new Event("input", {bubbles: true}));
+             if (remember) slider.dispatchEvent(new Event("change", {bubbles: true}));
+           } }""",
+        [values, remember],
+    )
+
+
+def test_sliders_change_the_whole_page_and_are_remembered(
     context: BrowserContext, server: str, artifacts: Path
 ) -> None:
     page = context.new_page()
     page.goto(server + "/games/sisepai")
-    before = felt_style(page)
-    page.locator(".felt").screenshot(path=str(artifacts / "felt-default.png"))
-    shot_before = page.locator(".felt").screenshot()
-    for key, value in (("contrast", "90"), ("grain", "100"), ("temperature", "95")):
-        page.locator(f"#set-{key}").fill(value)
-        page.locator(f"#set-{key}").dispatch_event("change")
-    after = felt_style(page)
-    assert after["filter"] != before["filter"]
-    assert float(after["grain"]) > float(before["grain"])
-    assert after["tint"] != before["tint"]
-    assert page.locator(".felt").screenshot() != shot_before
-    page.locator(".felt").screenshot(path=str(artifacts / "felt-warm-grainy-contrast.png"))
+    before = page_style(page)
+    page.screenshot(path=str(artifacts / "display-default.png"))
+    _slide(page, {"contrast": 90, "grain": 100, "temperature": 95}, remember=True)
+    after = page_style(page)
+    for part in ("paper", "ink", "header", "felt"):  # the page, not only the felt
+        assert after[part] != before[part], part
+    assert float(after["grain"]) > float(before["grain"]) and float(after["feltGrain"]) > float(
+        before["feltGrain"]
+    )
+    page.screenshot(path=str(artifacts / "display-warm-grainy-contrast.png"))
     # remembered: a new page load starts from the chosen values
     page.goto(server + "/games/paohuzi")
     expect(page.locator("#set-grain")).to_have_value("100")
-    assert felt_style(page) == after
-    page.locator("#set-temperature").fill("0")
-    page.locator("#set-temperature").dispatch_event("change")
-    cool = felt_style(page)
-    assert cool["tint"] not in (after["tint"], before["tint"])
-    page.locator(".felt").screenshot(path=str(artifacts / "felt-cool.png"))
+    assert page_style(page)["paper"] == after["paper"]
+    _slide(page, {"temperature": 0}, remember=True)
+    cool = page_style(page)
+    assert cool["paper"] not in (after["paper"], before["paper"])
+    page.screenshot(path=str(artifacts / "display-cool.png"))
+
+
+EXTREMES = [
+    {"contrast": 0, "grain": 0, "temperature": 0}, {"contrast": 100, "grain": 100, "temperature": 100},
+    {"contrast": 0, "grain": 100, "temperature": 100}, {"contrast": 100, "grain": 0, "temperature": 0},
+    {"contrast": 0, "grain": 100, "temperature": 0}, {"contrast": 100, "grain": 100, "temperature": 0},
+]  # fmt: skip
+
+
+def test_card_colours_stay_apart_at_every_slider_extreme(
+    context: BrowserContext, server: str, artifacts: Path
+) -> None:
+    """Sì Sè Pái colour decides the groups, Paohuzi prints 2, 7 and 10 red: at every extreme of the
+    display sliders each card's ink stays close to its own colour and far from the others'."""
+    page = context.new_page()
+    # the sample fans: Sì Sè Pái RG RA RE YC YH YN WS YS GS F3, Paohuzi s1 s2 s3 s2 s7 s10 b4 b4 b4 b7
+    classes = {"sisepai": {"R": [0, 1, 2], "Y": [3, 4, 5, 7], "W": [6], "G": [8]},
+               "paohuzi": {"red": [1, 3, 4, 5, 9], "black": [0, 2, 6, 7, 8]}}  # fmt: skip
+    for game, groups in classes.items():
+        page.goto(f"{server}/games/{game}")
+        cards = ".felt-welcome svg.card"
+        _slide(page, {"contrast": 50, "grain": 50, "temperature": 50})
+        default = ink_colours(page, cards)
+        for i, setting in enumerate(EXTREMES):
+            _slide(page, setting)
+            now = ink_colours(page, cards)
+            if game == "sisepai" and i < 2:
+                page.locator(".felt").screenshot(path=str(artifacts / f"display-extreme-{i}.png"))
+            for card, (was, is_now) in enumerate(zip(default, now, strict=True)):
+                assert delta_e(was, is_now) <= 12, (game, setting, card, was, is_now)
+            means = {name: tuple(sum(now[c][k] for c in idx) / len(idx) for k in range(3))
+                     for name, idx in groups.items()}  # fmt: skip
+            names = sorted(means)
+            for a in names:
+                for b in names:
+                    if a < b:
+                        assert delta_e(means[a], means[b]) >= 25, (game, setting, a, b, means)
 
 
 def test_settings_work_without_javascript(browser: Browser, server: str) -> None:
@@ -185,6 +234,8 @@ def test_catalogue_game_and_settings_pages_fit_360px(
     browser: Browser, server: str, artifacts: Path, lang: str
 ) -> None:
     with phone_page(browser, server, lang) as page:
+        # the sliders at 100 %: the widest number each of them shows ("100 %" in some languages)
+        page.context.add_cookies([{"name": key, "value": "100", "url": server} for key in DISPLAY])
         for name, path in (("catalogue", "/"), ("game", "/games/paohuzi"), ("settings", "/settings")):
             page.goto(server + path)
             if name != "settings":  # open the collapsed settings so their controls are checked too

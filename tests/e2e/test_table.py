@@ -1,88 +1,41 @@
-"""The live table in a real browser: a complete deal of each game played by clicking, the end panel,
-the record download that ``cardavia replay`` accepts, keyboard play, card names, settings, languages.
+"""Whole deals in a real browser against a server sending its frames in bursts (no pacing): every
+step is shown in order with its log line, the card of each step where the view says it is, the end
+panel's per-group values add up to the engine's result, the record replays; keyboard play; axe.
 
-The test clicks only what the page offers (the server's legal actions), choosing with a seeded
+The test presses only what the page offers (the server's legal actions), choosing with a seeded
 generator, until the end panel appears.
 """
 
 from __future__ import annotations
 
-import contextlib
+import itertools
 import json
-import random
+import re
 import subprocess
-import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
-from .checks import CJK_FONT, felt_style, missing_glyphs, overflowing, phone_page
-from .conftest import GAMES, LANGS, _cardavia
+from .conftest import GAMES, _cardavia
+from .tables import (
+    END,
+    MOVES,
+    TABLE,
+    button,
+    feed,
+    new_table_page,
+    play_until,
+    record,
+    serious_violations,
+    start_table,
+    synthetic_state,
+    wait_for_options,
+    wait_shown,
+)
 
-DEAL_SECONDS = 240
-TABLE = "#table"
-PLAYABLE = f"{TABLE} [data-role=actions] button:enabled, {TABLE} [data-role=hand] button:enabled"
-END = f"{TABLE} [data-role=end]"
-CHANGED = "(before) => document.querySelector('#table').innerHTML !== before"
-HTML_LANG = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh-Hans"}
-SPRITES = {
-    "sisepai": "帥仕相俥傌炮兵將士象車馬包卒公侯伯子男",
-    "paohuzi": "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾",
-}
-
-
-def start_table(page: Page, server: str, game: str, difficulty: str = "easy") -> str:
-    """Open the game page, start a deal and wait for the table's first state; return the table URL."""
-    page.goto(f"{server}/games/{game}")
-    page.locator(f".start-form input[value={difficulty}]").check()
-    with page.expect_navigation():
-        page.locator(".start-form button[type=submit]").click()
-    assert "/tables/" in page.url
-    expect(page.locator(TABLE)).to_be_visible()
-    page.wait_for_function(
-        """() => { const t = document.querySelector('#table');
-                   return t && (t.querySelector('[data-role=hand] .card, [data-role=hand] svg')
-                                || !t.querySelector('[data-role=end]').hidden); }""",
-        timeout=20_000,
-    )
-    return page.url
-
-
-def table_text(page: Page) -> str:
-    return page.locator(TABLE).inner_html()
-
-
-def play_to_the_end(page: Page, seed: int, keyboard_first: bool = True) -> int:
-    """Click legal actions chosen by a seeded generator until the end panel shows; return the clicks."""
-    rng = random.Random(seed)
-    clicks = 0
-    deadline = time.monotonic() + DEAL_SECONDS
-    used_keyboard = not keyboard_first
-    while page.locator(END).is_hidden():
-        assert time.monotonic() < deadline, f"the deal did not end within {DEAL_SECONDS} s"
-        options = [b for b in page.locator(PLAYABLE).all() if b.is_visible()]
-        if not options:
-            page.wait_for_timeout(40)
-            continue
-        choice: Locator = options[rng.randrange(len(options))]
-        before = table_text(page)
-        if not used_keyboard:  # keyboard play: focus a legal button and press Enter; the table must answer
-            choice.focus()
-            page.keyboard.press("Enter")
-            page.wait_for_function(CHANGED, arg=before, timeout=10_000)
-            used_keyboard = True
-            clicks += 1
-            continue
-        try:
-            choice.click(timeout=2_000)
-        except Exception:  # the table redrew under the pointer: look again
-            continue
-        clicks += 1
-        with contextlib.suppress(Exception):  # nothing changed within 5 s: look again
-            page.wait_for_function(CHANGED, arg=before, timeout=5_000)
-    return clicks
+RAW = re.compile(r"\b(?:log|reason|priority|event|caption|prompt)\.\w+|\{\w+\}")
 
 
 def replay(path: Path) -> dict[str, object]:
@@ -92,67 +45,6 @@ def replay(path: Path) -> dict[str, object]:
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout)
     return result
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_a_complete_deal_by_clicking(
-    context: BrowserContext, server: str, artifacts: Path, tmp_path: Path, game: str
-) -> None:
-    page = context.new_page()
-    start_table(page, server, game)
-    page.screenshot(path=str(artifacts / f"table-{game}-start.png"), full_page=True)
-    # screen readers: every card in the hand is named from the catalogue
-    names = json.loads(page.locator("#table-messages").text_content() or "{}")["names"]
-    labels = [
-        el.get_attribute("aria-label") for el in page.locator(f"{TABLE} [data-role=hand] svg.card").all()
-    ]
-    assert labels and all(label in names.values() for label in labels)
-    # the display settings change the table itself
-    before = felt_style(page)
-    page.locator("#set-temperature").fill("90")
-    page.locator("#set-temperature").dispatch_event("input")
-    assert felt_style(page)["tint"] != before["tint"]
-    assert serious_violations(page) == []
-    assert page_weight(page) < 200 * 1024
-
-    clicks = play_to_the_end(page, seed=len(game))
-    for attempt in range(1, 6):
-        if clicks > 0:
-            break
-        # A deal can end before the human is ever asked (a computer wins early): deal again.
-        start_table(page, server, game)
-        clicks = play_to_the_end(page, seed=len(game) + attempt)
-    assert clicks > 0, "five deals in a row ended before the human could act"
-    end = page.locator(END)
-    expect(end).to_be_visible()
-    page.screenshot(path=str(artifacts / f"table-{game}-end.png"), full_page=True)
-    assert serious_violations(page) == []
-
-    link = end.locator("a[href$='/record']")
-    expect(link).to_be_visible()
-    with page.expect_download() as info:
-        link.click()
-    record = tmp_path / f"{game}.json"
-    info.value.save_as(record)
-    data = json.loads(record.read_text(encoding="utf-8"))
-    assert data["game"] == game and data["actions"]
-    final = replay(record)
-    assert final["status"] in {"win", "draw"}
-    assert final["to_act"] == []
-    # the end panel agrees with the record
-    result = final["result"]
-    assert isinstance(result, dict)
-    panel = end.inner_text()
-    if result["winner"] is None:
-        assert final["status"] == "draw" and "draw" in panel
-    else:
-        assert "You win!" in panel or f"Computer {result['winner']}" in panel
-        if game == "sisepai":
-            assert f"Score: {result['score']}" in panel
-        else:
-            assert f"Huxi: {result['score']}" in panel and f"Tun: {result['tun']}" in panel
-    # a new deal starts from the end panel
-    expect(end.get_by_role("button").or_(end.get_by_role("link")).first).to_be_visible()
 
 
 def page_weight(page: Page) -> int:
@@ -165,72 +57,154 @@ def page_weight(page: Page) -> int:
     return size
 
 
-def serious_violations(page: Page) -> list[str]:
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v.get("impact") in {"serious", "critical"}
-    ]
+def first_move_by_keyboard(page: Page) -> None:
+    """The player's first decision made with the keyboard: arrows and Enter on a discard turn,
+    P (pass) or C (the first claim) in a claim window."""
+    found = wait_for_options(page)
+    assert found, "the deal ended before the player was asked"
+    before = int(page.locator(TABLE).get_attribute("data-v") or 0)
+    if page.locator(f"{TABLE} [data-role=hand] button.card-button:enabled").count():
+        focused = page.evaluate("() => document.activeElement.className")
+        assert "card-button" in focused, f"the focus is not on the hand: {focused}"
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("Enter")
+    else:
+        page.keyboard.press("p" if page.locator(f"{TABLE} .pass-slot button").count() else "c")
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('#table').dataset.v) > v", arg=before, timeout=10_000
+    )
 
 
-@pytest.mark.parametrize("lang", LANGS)
+def check_bi_buttons(page: Page, actions: list[str]) -> bool:
+    """A Paohuzi chi that also melds the player's own copies (bi) shows each group on its own, the
+    public card marked once, and its value; Win shows its total. Never done: the deal goes on."""
+    if "win" in actions:
+        expect(button(page, "win").locator(".value")).to_contain_text(re.compile(r"\d"))
+    for action in actions:
+        if action.startswith("chi ") and " / " in action:
+            groups = action[4:].split(" / ")
+            it = button(page, action)
+            expect(it.locator(".made")).to_have_count(len(groups))
+            expect(it.locator(".made.bi")).to_have_count(len(groups) - 1)
+            expect(it.locator(".marked-card")).to_have_count(1)
+            expect(it.locator(".value")).to_contain_text("huxi")
+    return False
+
+
+def check_every_step_was_shown(seen: dict[str, list[dict]]) -> Counter[str]:
+    """Every frame received after the first snapshot was shown, once, in order; the card, window and
+    stock on screen were the frame's; each move came with its log line. Returns the moves counted."""
+    received = [m for m in seen["received"] if not m["snapshot"]]
+    by_v = {m["v"]: m for m in seen["received"]}
+    shown = seen["shown"][1:]  # the first step shown is the snapshot
+    assert [s["v"] for s in shown] == [m["v"] for m in received], "a step was skipped, repeated or reordered"
+    counted: Counter[str] = Counter()
+    for step in shown:
+        frame = by_v[step["v"]]
+        pub = frame["pub"]
+        assert step["pub"] == (pub["card"] if pub else None), step
+        if pub:
+            assert step["window"] == pub["window"] and step["caption"], step
+        assert re.search(rf"\b{frame['stock']}\b", step["stock"]), step
+        moves = [k.split(".", 1)[1] for k in frame["kinds"] if k.split(".", 1)[1] in MOVES]
+        counted.update(moves)
+        if moves:
+            assert step["lines"], f"frame {step['v']} ({moves}) was shown without its log line"
+        for line in step["lines"]:
+            assert not RAW.search(line), f"a log line shows a key or a placeholder: {line!r}"
+    for before, after in itertools.pairwise(shown):
+        if not by_v[before["v"]]["legal"]:
+            assert after["at"] - before["at"] >= 40, f"step {before['v']} was on screen for too short a time"
+    return counted
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_table_at_360px_in_every_language(
-    browser: Browser, server: str, artifacts: Path, game: str, lang: str
+def test_a_complete_deal_shows_every_step_and_teaches_the_score(
+    context: BrowserContext, server: str, artifacts: Path, tmp_path: Path, game: str
 ) -> None:
-    with phone_page(browser, server, lang) as page:
-        start_table(page, server, game)
-        expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
-        page.wait_for_timeout(300)
-        glyphs = missing_glyphs(page, [(CJK_FONT, SPRITES[game])])
-        assert glyphs["missing"] == []
-        assert overflowing(page) == []
-        page.screenshot(path=str(artifacts / f"table-{game}-{lang}-360.png"), full_page=True)
+    page = new_table_page(context)
+    start_table(page, server, game)
+    page.screenshot(path=str(artifacts / f"table-{game}-start.png"))
+    names = json.loads(page.locator("#table-messages").text_content() or "{}")["names"]
+    labels = [
+        el.get_attribute("aria-label") for el in page.locator(f"{TABLE} [data-role=hand] svg.card").all()
+    ]
+    assert labels and all(label in names.values() for label in labels)
+    assert serious_violations(page) == []
+    assert page_weight(page) < 200 * 1024
+    first_move_by_keyboard(page)
+    assert play_until(page, check_bi_buttons, seed=len(game)) is False  # to the end
+    end = page.locator(END)
+    expect(end).to_be_visible()
+    box = end.locator("h2").bounding_box()
+    viewport = page.viewport_size
+    assert box and viewport and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+    page.screenshot(path=str(artifacts / f"table-{game}-end.png"))
+    assert serious_violations(page) == []
+
+    counted = check_every_step_was_shown(record(page))
+    assert counted["draw"] > 0 and counted["discard"] + counted["dead"] > 0, counted
+
+    link = end.locator("a[href$='/record']")
+    with page.expect_download() as info:
+        link.click()
+    saved = tmp_path / f"{game}.json"
+    info.value.save_as(saved)
+    final = replay(saved)
+    assert final["status"] in {"win", "draw"} and final["to_act"] == []
+    result = final["result"]
+    assert isinstance(result, dict)
+    if result["winner"] is None:
+        expect(end).to_contain_text("The stock is empty")
+    else:
+        values = [
+            int(v or 0)
+            for v in end.locator(".score-groups .num").evaluate_all(
+                "(els) => els.map((e) => e.dataset.value)"
+            )
+        ]
+        assert len(values) == len(result["groups"]) and sum(values) == result["score"], (values, result)
+        expect(end.locator(".score .total")).to_contain_text(f"= {result['score']} ")
+        if result.get("card"):
+            expect(end.locator(".score-groups .marked-card")).to_have_count(1)
+        if game == "paohuzi":
+            expect(end.locator(".tun-step")).to_contain_text(f"{result['score']} huxi → {result['tun']} tun")
+    if game == "paohuzi":
+        amounts = end.locator(".payments .amount").all_inner_texts()
+        assert len(amounts) == 3 and all(re.fullmatch(r"[+−-]?\d+ tun", a) for a in amounts), amounts
+    expect(end.get_by_role("button", name="New deal")).to_be_visible()
 
 
-def test_language_change_at_the_table_translates_the_table(context: BrowserContext, server: str) -> None:
-    page = context.new_page()
-    url = start_table(page, server, "paohuzi")
-    with page.expect_navigation():
-        page.select_option("#set-lang", "cs")
-    assert page.url == url
-    expect(page.locator("html")).to_have_attribute("lang", "cs")
-    messages = json.loads(page.locator("#table-messages").text_content() or "{}")
-    assert messages["action.pass"] == "Pas"
-    assert messages["plural.countdown"]["few"] == "Zbývají {n} sekundy"
-    assert "Vaše ruka" in (page.locator(f"{TABLE} [data-role=hand]").get_attribute("aria-label") or "")
-
-
-@pytest.mark.parametrize(("game", "lang"), [("paohuzi", "cs"), ("sisepai", "es")])
-def test_whole_deal_at_360px_never_overflows(
-    browser: Browser, server: str, artifacts: Path, game: str, lang: str
-) -> None:
-    """Every set of buttons the deal offers (long chi plans, takes with several cards) fits a phone."""
-    with phone_page(browser, server, lang) as page:
-        rng = random.Random(7)
-        checked = 0
-        for _ in range(5):  # a deal can end before the human is asked: deal again
-            start_table(page, server, game)
-            deadline = time.monotonic() + DEAL_SECONDS
-            while page.locator(END).is_hidden():
-                assert time.monotonic() < deadline, "the deal did not end in time"
-                options = [b for b in page.locator(PLAYABLE).all() if b.is_visible()]
-                if not options:
-                    page.wait_for_timeout(40)
-                    continue
-                problems = overflowing(page)
-                assert problems == [], problems
-                checked += 1
-                before = table_text(page)
-                try:
-                    options[rng.randrange(len(options))].click(timeout=2_000)
-                except Exception:  # redrawn under the pointer
-                    continue
-                with contextlib.suppress(Exception):
-                    page.wait_for_function(CHANGED, arg=before, timeout=5_000)
-            if checked:
-                break
-        assert checked > 0, "five deals in a row ended before the human could act"
-        assert overflowing(page) == []
-        page.screenshot(path=str(artifacts / f"table-{game}-{lang}-360-end.png"), full_page=True)
+def test_a_question_ends_the_wait_at_once(context: BrowserContext, paced_server: str) -> None:
+    """At the site's pace each step stays a second or more; when a question arrives behind a queue
+    of steps, those are shown briefly (each still painted, in order) and the question comes up at
+    once, so its countdown is not eaten by the queue."""
+    page = new_table_page(context)
+    start_table(page, paced_server, "sisepai")
+    seats = [{"hand": ["RA", "RE", "RH"], "hand_count": 3, "melds": [], "discards": [], "chou": []}] + [
+        {"hand_count": 20, "melds": [], "discards": [], "chou": []} for _ in range(3)
+    ]
+    steps = []
+    for i, owner in enumerate((1, 2, 3, 1, 2)):
+        card = ("RC", "YH", "WN", "GS", "YA")[i]
+        public = {"card": card, "owner": owner, "window": "W1"}
+        events = [{"kind": "sisepai.draw", "params": {"seat": owner, "card": card, "stock": 30 - i}}]
+        steps.append(
+            synthetic_state("sisepai", 8000 + i, view={"seats": seats, "public": public}, events=events)
+        )
+    question = synthetic_state(
+        "sisepai", 8005, window=8005, legal=["pass", "take RH RH RH"], countdown_ms=30_000,
+        view={"seats": seats, "public": {"card": "RH", "owner": 3, "window": "WD"}},
+        events=[{"kind": "sisepai.discard", "params": {"seat": 3, "card": "RH"}}],
+    )  # fmt: skip
+    started = page.evaluate("() => performance.now()")
+    for message in [*steps, question]:
+        feed(page, message)
+    wait_shown(page, 8005)
+    shown = [s for s in record(page)["shown"] if s["v"] >= 8000]
+    assert [s["v"] for s in shown] == list(range(8000, 8006)), "a step was skipped or reordered"
+    waited = shown[-1]["at"] - started
+    assert waited < 2500, f"the question waited {waited:.0f} ms behind five steps of about 1.5 s each"
+    for before, after in itertools.pairwise(shown):
+        assert after["at"] - before["at"] >= 40, "a step of the queue was not painted"

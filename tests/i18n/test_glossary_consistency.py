@@ -39,7 +39,9 @@ def test_every_message_naming_a_term_uses_the_glossary_word(lang: str) -> None:
     for term in TERMS:
         word = _glossary_word(lang, term)
         for msgid in english:
-            if re.search(rf"\b{term}\b", msgid) and msgid in translated:
-                assert word in translated[msgid], (lang, term, msgid, translated[msgid])
+            words = re.sub(r"\{\w+\}", "", msgid)  # a placeholder named like a term is no word
+            if re.search(rf"\b{term}\b", words) and msgid in translated:
+                # a sentence may start with the term: its first letter is then a capital
+                assert word.casefold() in translated[msgid].casefold(), (lang, term, msgid, translated[msgid])
                 checked += 1
     assert checked >= 5, "the catalogue names the Paohuzi melds in several messages"

@@ -1,20 +1,29 @@
-"""Every event the engines emit reads as a sentence in the table's log: it has a message in every
-language (or is one of the silent steps), and the message names only params the event carries."""
+"""Every event the engines emit reads as words in the table's log (static/table/logbook.js): each
+kind has its case there, every message key the log and the dock use exists, every reason code and
+priority rule the engines give has its sentence, and all of them are translated."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from cardavia.ai import make_agent, observe
 from cardavia.engine.game import Event
+from cardavia.engine.reasons import CODES, FINER
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
-from cardavia.web.messages import SILENT_EVENTS, TABLE_MESSAGES, table_messages
+from cardavia.web.messages import TABLE_MESSAGES, table_messages
 
 LANGS = ("en", "es", "da", "cs", "zh")
 DEALS = 40
+STATIC = Path(__file__).resolve().parents[2] / "src" / "cardavia" / "web" / "static"
+LOGBOOK = (STATIC / "table" / "logbook.js").read_text(encoding="utf-8")
+SCRIPTS = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.rglob("*.js")))
+# The reasons a seat can be told it could not take a card (not those of an action it sent).
+NOT_WHY_NOT = {"deal_over", "not_asked", "wrong_step", "not_in_hand", "not_a_group", "cannot_discard"}
+RULES = ("drawer_win", "win", "identical", "drawer_group", "pao_peng", "nearer")
 
 
 def events_of_deals(game: str) -> list[Event]:
@@ -33,27 +42,114 @@ def events_of_deals(game: str) -> list[Event]:
 
 
 @pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
-def test_every_event_has_a_message_naming_only_its_params(game: str) -> None:
-    events = events_of_deals(game)
-    kinds = {e.kind for e in events}
-    assert len(kinds) >= 6, kinds  # the deals reach claims, discards and an end
-    for event in events:
-        if event.kind in SILENT_EVENTS:
-            continue
-        key = f"event.{event.kind}"
-        assert key in TABLE_MESSAGES, f"{event.kind} would show as its bare key"
-        for variant in (key, f"{key}.you"):
-            if variant in TABLE_MESSAGES:
-                names = set(re.findall(r"{(\w+)}", TABLE_MESSAGES[variant]))
-                assert names <= set(event.params), (variant, names, dict(event.params))
+def test_every_event_kind_has_its_case_in_the_log(game: str) -> None:
+    kinds = {e.kind.split(".", 1)[1] for e in events_of_deals(game)}
+    assert {"deal", "draw", "discard", "dead", "window", "resolve", "end"} <= kinds
+    cases = set(re.findall(r'case "(\w+)":', LOGBOOK))
+    assert kinds <= cases, f"the log has no words for {sorted(kinds - cases)}"
+
+
+def _keys_in_scripts() -> set[str]:
+    """Every message key the scripts name, literally or as `prefix.${game}.rest` for both games."""
+    found = set(
+        re.findall(
+            r'["\'`]((?:log|reason|priority|caption|prompt|action|button|end|table|badge|seat|'
+            r'window|hand|value|bar|title|group|card|event|hint|waits)\.[\w.]+)["\'`]',
+            SCRIPTS,
+        )
+    )
+    for prefix, rest in re.findall(r"`(\w+)\.\$\{(?:this\.)?game\}((?:\.[\w]+)*)`", SCRIPTS):
+        found |= {f"{prefix}.{g}{rest}" for g in ("sisepai", "paohuzi")}
+    return {k for k in found if not k.endswith(".")}
+
+
+def test_every_key_the_scripts_use_has_a_message() -> None:
+    keys = _keys_in_scripts()
+    assert len(keys) > 60, keys
+    missing = sorted(k for k in keys if k not in TABLE_MESSAGES)
+    assert missing == [], missing
+
+
+def test_every_message_is_used_by_the_scripts() -> None:
+    """No message lies unused: each key is named by the scripts, literally or under a prefix they
+    complete at run time (`caption.${game}.${window}`, `reason.${code}`)."""
+    literal = _keys_in_scripts()
+    prefixes = set(re.findall(r"`((?:[a-z_]+\.)+)\$\{", SCRIPTS))
+    used = literal | {f"{key}.you" for key in literal}  # Words.about picks a key's you-form
+    unused = sorted(
+        key for key in TABLE_MESSAGES
+        if key not in used and not any(key.startswith(p) for p in prefixes) and not key.startswith("error.")
+    )  # fmt: skip
+    assert unused == [], unused
+
+
+def test_every_why_not_reason_and_priority_rule_has_its_sentence() -> None:
+    for code in (*CODES, *FINER):
+        if code not in NOT_WHY_NOT:
+            assert f"reason.{code}" in TABLE_MESSAGES, code
+    for role in ("owner", "drawer", "next", "other"):
+        assert f"reason.role_forbids.{role}" in TABLE_MESSAGES, role
+    for rule in RULES:
+        assert f"priority.{rule}" in TABLE_MESSAGES, rule
+
+
+def test_a_seats_own_message_has_its_you_form_with_the_same_placeholders_but_seat() -> None:
+    for key, text in TABLE_MESSAGES.items():
+        if key.endswith(".you") and key != "seat.you":  # "seat.you" is the name "You" itself
+            plain = TABLE_MESSAGES[key.removesuffix(".you")]
+            assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", plain)) - {"seat"}, key
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_event_message_is_translated(lang: str) -> None:
+def test_every_table_message_is_translated(lang: str) -> None:
     english = table_messages("en", "paohuzi")
     local = table_messages(lang, "paohuzi")
+    same_everywhere = {"{kind}", "{action}", "{terms} = {total}", "{huxi} → {tun}", "{huxi}, {tun}",
+                       "{kind}: {cards}", "Chi", "Peng", "Pao", "Huxi", "bi (比)"}  # fmt: skip
     for key in TABLE_MESSAGES:
-        if key.startswith("event.") and key != "event.generic":
-            assert local[key], key
-            if lang != "en":
-                assert local[key] != english[key], f"{key} is not translated into {lang}"
+        assert local[key], key
+        if (
+            lang != "en"
+            and english[key] not in same_everywhere
+            and key.split(".")[0] in ("log", "reason", "priority")
+        ):
+            assert local[key] != english[key], f"{key} is not translated into {lang}"
+
+
+# What each hint reason (cardavia.ai.hints, ``hint.<key>``) says with its params: a plain message,
+# or a plural one whose number is the param named here (its other params stay placeholders).
+HINT_WORDS: dict[str, tuple[str | None, set[str]]] = {
+    "win": (None, set()),
+    "only": (None, set()),
+    "discard_safe": (None, {"card"}),
+    "ready": ("outs", set()),
+    "claim_closer": ("after", {"before"}),
+    "pass_keeps": ("missing", set()),
+    "discard_least": ("missing", {"card"}),
+}
+# The table's own wording of a ``claim_closer`` that brings the hand no closer (a plural, ``no_closer``).
+HINT_VARIANTS: dict[str, tuple[str | None, set[str]]] = {"no_closer": ("after", set())}
+
+
+def test_every_hint_reason_the_ai_gives_has_words() -> None:
+    from cardavia.ai import hints
+
+    documented = set(re.findall(r"^\* ``(\w+)``", hints.__doc__ or "", re.M))
+    assert documented == set(HINT_WORDS), documented ^ set(HINT_WORDS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_hint_reason_is_a_whole_sentence_in_every_language(lang: str) -> None:
+    english = table_messages("en", "sisepai")
+    local = table_messages(lang, "sisepai")
+    for code, (number, names) in {**HINT_WORDS, **HINT_VARIANTS}.items():
+        key = code if code in HINT_VARIANTS else f"hint.{code}"
+        forms = [local[key]] if number is None else list(local[f"plural.{key}"].values())
+        for text in forms:
+            wanted = names | ({"n"} if number else set())
+            assert set(re.findall(r"{(\w+)}", text)) == wanted, (lang, key, text)
+            assert text[0].isupper() or lang == "zh", (lang, key, text)  # a sentence starts with a capital
+            assert text.rstrip()[-1] in ".。", (lang, key, text)
+        if lang != "en":
+            plain = english[key] if number is None else english[f"plural.{key}"]["one"]
+            assert forms[0] != plain, (lang, key)

@@ -213,6 +213,7 @@ def test_the_stream_comparison_catches_each_planted_channel(
 THINK = 0.2  # seconds a scripted computer takes to answer in the timing tests
 UNIT = 0.25  # the tables' ai_delay there: steps of 0.18-0.35 s, never under THINK
 TOLERANCE = 0.06  # the jitter allowed between two runs of the same schedule
+ATTEMPTS = 3  # runs of the twin pair before the pacing test gives up
 
 
 def test_steps_are_paced_by_their_kind_alone(
@@ -223,9 +224,14 @@ def test_steps_are_paced_by_their_kind_alone(
     record, other, _ = find_twins(client_for(db_url=f"sqlite+aiosqlite:///{tmp_path / 'find.db'}"), "sisepai")
     monkeypatch.setattr(table_module, "THINK_MARGIN", THINK)  # every step outlasts the thinking
     client = client_for(ai_delay=UNIT)
-    gaps = [_gaps(client, r) for r in (record, other)]
-    assert len(gaps[0]) == len(gaps[1]) > 10
-    assert max(abs(a - b) for a, b in zip(*gaps, strict=True)) < TOLERANCE
+    jitters = []
+    for _ in range(ATTEMPTS):  # a busy machine can hold one message back; a channel shows every time
+        gaps = [_gaps(client, r) for r in (record, other)]
+        assert len(gaps[0]) == len(gaps[1]) > 10
+        jitters.append(max(abs(a - b) for a, b in zip(*gaps, strict=True)))
+        if jitters[-1] < TOLERANCE:
+            break
+    assert min(jitters) < TOLERANCE, jitters
     assert all(actor.late == 0 for actor in client.app.state.tables.live.values())
 
 

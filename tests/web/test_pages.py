@@ -101,6 +101,8 @@ def test_settings_default_to_fifty(client: TestClient) -> None:
         {"grain": "٣"},  # an Arabic-Indic 3: int() reads it, but it is no ASCII digit
         {"temperature": "9" * 5000},  # more digits than int() reads
         {"contrast": "0050"},
+        {"waits": "maybe"},
+        {"hints": "sometimes"},
     ],
 )
 def test_bad_settings_change_nothing(client: TestClient, form: dict[str, str]) -> None:
@@ -108,6 +110,28 @@ def test_bad_settings_change_nothing(client: TestClient, form: dict[str, str]) -
     assert response.status_code == 400
     assert "set-cookie" not in response.headers
     assert 'role="alert"' in response.text
+
+
+def test_the_table_settings_are_stored_and_decide_the_hint_button(client: TestClient) -> None:
+    """``waits`` (on, off) and ``hints`` (auto: on at easy and normal; on; off), stored in cookies
+    like the display settings; the table page says whether it offers the hint button."""
+    page = client.get("/").text
+    assert '<option value="on" selected>' in page and '<option value="auto" selected>' in page
+    offered = {}
+    for difficulty in ("easy", "normal", "hard"):
+        table = client.get(f"/tables/{start_table(client, 'sisepai', difficulty)}").text
+        offered[difficulty] = re.search(r'data-hints="(on|off)"', table).group(1)  # type: ignore[union-attr]
+        assert 'data-waits="on"' in table and "Quick reference" in table
+    assert offered == {"easy": "on", "normal": "on", "hard": "off"}
+    form = {"waits": "off", "hints": "on", "next": "/"}
+    response = client.post("/settings", data=form, follow_redirects=False)
+    assert response.status_code == 303
+    assert client.cookies.get("waits") == "off" and client.cookies.get("hints") == "on"
+    table = client.get(f"/tables/{start_table(client, 'paohuzi', 'hard')}").text
+    assert 'data-hints="on"' in table and 'data-waits="off"' in table
+    client.post("/settings", data={"hints": "off", "next": "/"})
+    table = client.get(f"/tables/{start_table(client, 'paohuzi', 'easy')}").text
+    assert 'data-hints="off"' in table
 
 
 def test_settings_never_redirect_off_site(client: TestClient) -> None:
@@ -135,5 +159,5 @@ def test_the_table_page_carries_its_words_in_the_page_language(client: TestClien
     # Every card of the game has a name, for screen readers.
     assert len(messages["names"]) == 33
     assert messages["names"]["RG"] != "RG"
-    for key in ("action.pass", "action.take", "end.download", "error.stale", "event.sisepai.draw"):
+    for key in ("action.pass", "action.take", "end.download", "error.stale", "log.sisepai.draw"):
         assert isinstance(messages[key], str) and messages[key]

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.record import replay
+from cardavia.web import leases
 from cardavia.web.app import create_app
-from cardavia.web.store import Store
+from cardavia.web.store import Lease, Store
 
 from .helpers import run_async, start_table, table_socket, web_config
 from .postgres_server import postgres_url
@@ -30,8 +32,11 @@ def test_store_round_trip_and_idempotent_migration(pg_url: str) -> None:
         await store.create_table(
             "pg1", "paohuzi", 0, "normal", "h" * 64, {"game": "paohuzi", "dealer": 1}, SECRET
         )
-        await store.append("pg1", 0, "S1 discard s3")
-        await store.append("pg1", 1, "S2 pass", timeout=True)
+        async with store.begin() as conn:  # on a shared database an append needs the table's lease
+            await leases.register(conn, "test/1", 60.0)
+            lease = Lease("test/1", await leases.acquire(conn, "pg1", "test/1") or 0)
+        await store.append("pg1", 0, "S1 discard s3", lease=lease)
+        await store.append("pg1", 1, "S2 pass", timeout=True, lease=lease)
         await store.close()
         store = await Store.open(pg_url)  # a second start migrates nothing and keeps the data
         row = await store.load("pg1")
@@ -80,3 +85,55 @@ def test_restart_resumes_on_postgres(pg_url: str, game: str, tmp_path: Path) -> 
         assert replay(record).outcome() == final["outcome"]
     finally:
         second.__exit__(None, None, None)
+
+
+def test_a_schema_2_database_is_migrated_and_its_tables_play_on(pg_url: str, tmp_path: Path) -> None:
+    """A database of the single-server schema 2 (no leases, no epochs), with a deal in the middle:
+    the first server of schema 3 migrates it; the table resumes where it stood, plays to its end,
+    and its new actions carry their lease's epoch (the old ones none)."""
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    url = pg_url.rsplit("/", 1)[0] + "/schema2"
+
+    async def sql(target: str, *statements: str) -> list[Any]:
+        engine = create_async_engine(target, isolation_level="AUTOCOMMIT")
+        try:
+            async with engine.connect() as conn:
+                return [list(await conn.execute(text(s))) if s.startswith("SELECT") else
+                        await conn.execute(text(s)) for s in statements]
+        finally:
+            await engine.dispose()
+
+    run_async(lambda: sql(pg_url, "CREATE DATABASE schema2"))
+    config = web_config(tmp_path / "unused.db", db_url=url, table_seed=13)
+    with TestClient(create_app(config)) as first:
+        table_id = start_table(first, "paohuzi")
+        with table_socket(first, table_id, seed=5) as player:
+            while not player.waiting_for_me():
+                player.until(lambda m: m["type"] == "state")
+            assert player.act(player.state["legal"][0])["type"] == "ack"  # type: ignore[index]
+            while not player.waiting_for_me():
+                player.until(lambda m: m["type"] == "state")
+            before = player.state
+        cookies = dict(first.cookies)
+    # Back to schema 2 as the previous release left it: the same tables without what schema 3 added.
+    downgrade = ("DROP TABLE leases", "DROP TABLE nodes", "ALTER TABLE actions DROP COLUMN epoch",
+                 "UPDATE cardavia_schema SET version = 2")
+    run_async(lambda: sql(url, *downgrade))
+    (stored,) = run_async(lambda: sql(url, "SELECT count(*) FROM actions"))
+
+    with TestClient(create_app(web_config(tmp_path / "unused.db", db_url=url, table_seed=14))) as second:
+        for name, value in cookies.items():
+            second.cookies.set(name, value)
+        with table_socket(second, table_id, seed=6) as player:
+            after = player.until(lambda m: m["type"] == "state")
+            for key in ("v", "window", "legal", "view"):
+                assert after[key] == before[key], key  # type: ignore[index]
+            player.play_to_end()
+    version, epochs = run_async(lambda: sql(
+        url, "SELECT version FROM cardavia_schema", "SELECT epoch FROM actions ORDER BY seq"))
+    assert version == [(3,)]
+    old, new = [e for (e,) in epochs[: stored[0][0]]], [e for (e,) in epochs[stored[0][0]:]]
+    assert old and set(old) == {None}
+    assert new and set(new) == {1}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,6 +15,7 @@ from cardavia.web import live, pages
 from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.guards import BodyLimit, CrossSiteGuard
+from cardavia.web.ownership import LeaseOwnership, SoloOwnership
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.store import Store
 from cardavia.web.tables import TableManager
@@ -23,6 +26,9 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 def create_app(config: WebConfig | None = None) -> FastAPI:
     """The site. The database is opened (and its schema created or migrated) at startup.
 
+    On a shared database (PostgreSQL) the process takes part in table ownership: it holds the
+    tables it serves by lease (``ownership.py``); nothing else is shared between processes in memory.
+
     Every request passes ``CrossSiteGuard`` and ``BodyLimit`` before any route.
     """
     config = config or WebConfig()
@@ -32,8 +38,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         store = await Store.open(config.db_url)
         ai = AiRunner(config.ai_executor, config.ai_workers)
         ai.warm(config.ai_workers)
-        tables = TableManager(store, config, ai)
-        tables.start_sweeper()
+        node = config.node or f"{socket.gethostname()}-{os.getpid()}"
+        ownership = LeaseOwnership(store, node, config.lease_ttl) if store.shared else SoloOwnership()
+        tables = TableManager(store, config, ai, ownership)
+        await tables.start()
         app.state.store, app.state.tables, app.state.ai = store, tables, ai
         try:
             yield

@@ -11,6 +11,10 @@ DISPLAY_KEYS: tuple[str, ...] = ("contrast", "grain", "temperature")
 DISPLAY_DEFAULT = 50
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 COOKIE_MAX_AGE = 365 * 24 * 3600
+# Table settings (cookies): the strip of cards the player waits for, and the hint button
+# ("auto": on at the easy and normal tiers, off at hard).
+TABLE_SETTINGS: dict[str, tuple[str, ...]] = {"waits": ("on", "off"), "hints": ("auto", "on", "off")}
+HINTS_BY_DEFAULT: tuple[str, ...] = ("easy", "normal")
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,9 @@ class WebConfig:
     ``ai_tier_override`` makes every computer seat use that tier (benchmarks use ``random``).
     ``start_rate_per_minute`` is how many new tables one client (IP address) may deal a minute, with
     up to ``start_burst`` at once; 0 sets no limit.
+    On a shared PostgreSQL, ``node`` names this process (in logs and in its leases; empty: the host
+    name and process id) and ``lease_ttl`` is how many seconds its tables stay its own after its last
+    heartbeat: how long they wait, should it die, before another process takes them over.
     """
 
     db_url: str = DEFAULT_DB
@@ -38,6 +45,8 @@ class WebConfig:
     table_seed: int | None = None  # tests: table ids and deal secrets from this seed, not at random
     start_rate_per_minute: int = 10
     start_burst: int = 5
+    node: str = ""
+    lease_ttl: float = 5.0
 
 
 def database_url(value: str | None) -> str:
@@ -77,3 +86,17 @@ def display_settings(cookies: Mapping[str, str]) -> dict[str, int]:
         value = clamp_percent(cookies.get(key))
         result[key] = DISPLAY_DEFAULT if value is None else value
     return result
+
+
+def table_settings(cookies: Mapping[str, str]) -> dict[str, str]:
+    """The table settings from the request's cookies (the first choice of each when unset or unknown)."""
+    result: dict[str, str] = {}
+    for key, choices in TABLE_SETTINGS.items():
+        value = cookies.get(key)
+        result[key] = value if value in choices else choices[0]
+    return result
+
+
+def hints_on(setting: str, difficulty: str) -> bool:
+    """Does the table offer the hint button, for this ``hints`` setting and the deal's tier?"""
+    return setting == "on" or (setting == "auto" and difficulty in HINTS_BY_DEFAULT)

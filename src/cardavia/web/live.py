@@ -3,6 +3,8 @@
 Only the owner's browser (the table's HttpOnly secret cookie) may connect. One writer task per
 socket drains its bounded outbox; the reader turns messages into the actor's inputs. Errors go to
 the socket that caused them only, as a catalogue key plus text in the socket's language.
+A socket whose table leaves this process is closed with ``CLOSE_MOVED``; one whose table another
+process would not let go in time, with ``CLOSE_TRY_AGAIN``. The browser reconnects after either.
 """
 
 from __future__ import annotations
@@ -17,16 +19,19 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from cardavia.web import i18n
 from cardavia.web.messages import error_text
 from cardavia.web.origin import same_origin
+from cardavia.web.ownership import Unavailable
 from cardavia.web.pages import table_cookie
 from cardavia.web.render import LANG_COOKIE
 from cardavia.web.table import SPEEDS, ActionRefused, Subscriber, TableActor
-from cardavia.web.tables import TableManager
+from cardavia.web.tables import CLOSE_MOVED, TableManager
 
 router = APIRouter()
 MAX_MESSAGE = 4096
 MAX_DEPTH = 8  # the protocol's messages are flat objects
 CLOSE_FORBIDDEN = 4403
 CLOSE_UNKNOWN = 4404
+CLOSE_TRY_AGAIN = 1013  # the standard "try again later"
+__all__ = ["CLOSE_FORBIDDEN", "CLOSE_MOVED", "CLOSE_TRY_AGAIN", "CLOSE_UNKNOWN", "router"]
 
 
 def error_message(
@@ -54,7 +59,7 @@ async def _writer(ws: WebSocket, sub: Subscriber) -> None:
     while True:
         message = await sub.outbox.get()
         if message.get("type") == "close":
-            await ws.close()
+            await ws.close(code=int(message.get("code", 1000)))
             return
         await ws.send_text(json.dumps(message, ensure_ascii=False))
 
@@ -63,7 +68,12 @@ async def _writer(ws: WebSocket, sub: Subscriber) -> None:
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     """The owner's live connection to a table."""
     manager: TableManager = ws.app.state.tables
-    actor = await manager.get(table_id) if table_id.isalnum() and len(table_id) <= 32 else None
+    try:
+        actor = await manager.get(table_id) if table_id.isalnum() and len(table_id) <= 32 else None
+    except Unavailable:
+        await ws.accept()
+        await ws.close(code=CLOSE_TRY_AGAIN)
+        return
     # Accepted first, so that the refusal reaches the browser as a close code it can read.
     if actor is None:
         await ws.accept()

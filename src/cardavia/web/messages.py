@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardavia.web import i18n
+from cardavia.web import art, i18n, render_content, scoring
 
 
 def _(message: str) -> str:
@@ -23,127 +23,267 @@ def _n(singular: str, plural: str) -> tuple[str, str]:
 
 
 TABLE_MESSAGES: dict[str, str] = {
-    # seats
+    # seats: who sits where (you at the bottom, the next player on your right)
     "seat.you": _("You"),
     "seat.computer": _("Computer {n}"),
-    "seat.dealer": _("dealer"),
-    # table parts
-    "table.stock": _("Stock: {n}"),
-    "table.hand_size": _("{n} cards in hand"),
-    "table.melds": _("Exposed groups"),
-    "table.discards": _("Discards"),
-    "table.public": _("Public card"),
-    "table.public_owner": _("{card} from {seat}"),
-    "table.no_public": _("No public card"),
+    "seat.right": _("Plays after you"),
+    "seat.left": _("Plays before you"),
+    "seat.top": _("Plays opposite you"),
+    "seat.more": _("Show groups"),
+    "badge.dealer": _("Dealer"),
+    "badge.next": _("Next player"),
+    "badge.next.sisepai": _("The next player after the card's owner may also take it for a mixed group."),
+    "badge.next.paohuzi": _("The next player after the card's owner may also chi it."),
+    "badge.discarding": _("Discarding"),
+    "badge.dead_hand": _("Dead hand (死手)"),
+    # the felt
+    "table.direction": _("Play goes anticlockwise: the next player sits on your right."),
+    "table.turn_order": _("Turn order"),
+    "table.hand": _("Hand"),
     "table.your_hand": _("Your hand"),
-    "table.your_turn": _("Your turn: choose an action."),
-    "table.claim_turn": _("You may claim the public card, or pass."),
-    "table.waiting": _("Waiting for the other players…"),
-    "table.connecting": _("Connecting to the table…"),
-    "table.reconnecting": _("Connection lost; reconnecting…"),
-    "table.log": _("What happened"),
-    "table.shown": _("Face-up card: {card}"),
-    "table.chou": _("Refused: {cards}"),
-    # actions (buttons)
+    "table.hand.discard": _("Your hand: choose a card to discard"),
+    "table.melds": _("Exposed groups"),
+    "table.discards.sisepai": _("Dead cards"),
+    "table.discards.paohuzi": _("Discard row"),
+    "table.chou": _("Chou (臭牌): may no longer chi or peng these cards"),
+    "table.shown": _("Face-up card"),
+    "card.public": _("{card}, the public card"),
+    "group.kind_cards": _("{kind}: {cards}"),
+    # the public card: who showed it and how (records-and-cli.md section 5, public.window)
+    "caption.none": _("No card is open to claims."),
+    "caption.other": _("Shown by {seat}"),
+    "caption.sisepai.W1": _("Drawn from the stock by {seat}"),
+    "caption.sisepai.W1.you": _("You drew it from the stock"),
+    "caption.sisepai.W2": _("Nobody took it: now it counts as a discard by {seat} (second chance)"),
+    "caption.sisepai.W2.you": _("Nobody took it: now it counts as your discard (second chance)"),
+    "caption.sisepai.WD": _("Discarded by {seat}"),
+    "caption.sisepai.WD.you": _("You discarded it"),
+    "caption.paohuzi.reveal": _("Revealed from the stock by {seat}"),
+    "caption.paohuzi.reveal.you": _("You revealed it from the stock"),
+    "caption.paohuzi.discard": _("Discarded by {seat}: nobody can win on a discard"),
+    "caption.paohuzi.discard.you": _("You discarded it: nobody can win on a discard"),
+    "window.sisepai.W1": _("Drawn card"),
+    "window.sisepai.W2": _("Second chance"),
+    "window.sisepai.WD": _("Discard"),
+    "window.paohuzi.reveal": _("Revealed card"),
+    "window.paohuzi.discard": _("Discard"),
+    # what to do now
+    "prompt.claim.sisepai": _("Take the card into one of the groups on the buttons, or pass."),
+    "prompt.claim.paohuzi": _("Claim the card with one of the buttons, or pass."),
+    "prompt.win": _("You can win with this card: press Win, or pass."),
+    "prompt.tianhu": _("You may declare tianhu (天胡), the celestial win, or pass."),
+    "prompt.discard.sisepai": _(
+        "Your turn to discard: click a card in your hand, or move along it with ← → and press Enter. "
+        "Generals and flowers (with a lock) are never discarded."
+    ),
+    "prompt.discard.paohuzi": _(
+        "Your turn to discard: click a card in your hand, or move along it with ← → and press Enter. "
+        "The cards of a kan (with a lock) are never discarded."
+    ),
+    "prompt.choose": _("Your turn: choose an action."),
+    "prompt.answered": _("Your answer is in; waiting for the others…"),
+    "prompt.discarding": _("{seat} is choosing a card to discard."),
+    "prompt.waiting": _("Waiting for the other players…"),
+    "prompt.over": _("The deal is over."),
+    "prompt.reconnecting": _("Connection lost; reconnecting… The buttons come back with the connection."),
+    # actions: the words on the buttons, and the whole sentence a screen reader reads for each
     "action.pass": _("Pass"),
-    "action.discard": _("Discard {cards}"),
-    "action.take": _("Take with {cards}"),
-    "action.take_alone": _("Take it"),
+    "action.take": _("Take"),
     "action.win": _("Win"),
+    "action.chi": _("Chi"),
     "action.peng": _("Peng"),
     "action.pao": _("Pao"),
-    "action.chi": _("Chi with {cards}"),
     "action.tianhu": _("Declare tianhu"),
+    "action.bi": _("bi (比)"),
     "action.other": _("{action}"),
-    # the end
-    "end.title": _("The deal is over"),
-    "end.winner": _("Winner: {seat}"),
-    "end.draw": _("Nobody won: the deal is a draw."),
-    "end.card": _("Winning card: {card}"),
-    "end.score": _("Score: {score}"),
-    "end.huxi": _("Huxi: {huxi}"),
-    "end.tun": _("Tun: {tun}"),
+    "button.take": _("Take it for {group} ({value})"),
+    "button.chi": _("Chi: {group} ({value})"),
+    "button.chi_bi": _("Chi: {group}, and bi (比): {bi} ({value})"),
+    "button.peng": _("Peng: {group} ({value})"),
+    "button.pao": _("Pao: {group} ({value})"),
+    "button.win": _("Win: {value}"),
+    "value.huxi_tun": _("{huxi}, {tun}"),
+    "hand.discard": _("Discard: {card}"),
+    "hand.locked": _("{card}: cannot be discarded"),
+    "hand.locked.sisepai": _("Generals and flowers are never discarded."),
+    "hand.locked.paohuzi": _("The cards of a kan are never discarded."),
+    # the log: one entry per card, opened by its draw, reveal or discard; "it" is that card
+    "log.deal": _("New deal: {seat} deals; {stock} cards are in the stock."),
+    "log.deal.you": _("New deal: you deal; {stock} cards are in the stock."),
+    "log.paohuzi.shown": _("The dealer's 21st card is dealt face up: {card}."),
+    "log.paohuzi.initial_ti": _("{seat} laid down a ti (提) from the deal."),
+    "log.paohuzi.initial_ti.you": _("You laid down a ti (提) from the deal."),
+    "log.sisepai.draw": _("{seat} drew a card: {card}."),
+    "log.sisepai.draw.you": _("You drew a card: {card}."),
+    "log.paohuzi.draw": _("{seat} revealed a card from the stock: {card}."),
+    "log.paohuzi.draw.you": _("You revealed a card from the stock: {card}."),
+    "log.discard": _("{seat} discarded a card: {card}."),
+    "log.discard.you": _("You discarded a card: {card}."),
+    "log.sisepai.second_chance": _("Nobody took it; it is offered once more, as a discard (second chance)."),
+    "log.answer.pass": _("You passed."),
+    "log.timeout": _("You did not answer in time, so you passed."),
+    "log.sisepai.take": _("{seat} took it: {cards}."),
+    "log.sisepai.take.you": _("You took it: {cards}."),
+    "log.sisepai.take_forced": _("{seat} took it at once: a drawn General or flower is always taken."),
+    "log.sisepai.take_forced.you": _("You took it at once: a drawn General or flower is always taken."),
+    "log.paohuzi.chi": _("{seat} took it with a chi: {cards}."),
+    "log.paohuzi.chi.you": _("You took it with a chi: {cards}."),
+    "log.paohuzi.chi_bi": _("{seat} took it with a chi: {cards}, and bi (比): {bi}."),
+    "log.paohuzi.chi_bi.you": _("You took it with a chi: {cards}, and bi (比): {bi}."),
+    "log.paohuzi.peng": _("{seat} took it with a peng."),
+    "log.paohuzi.peng.you": _("You took it with a peng."),
+    "log.paohuzi.pao": _("{seat} took it with a pao."),
+    "log.paohuzi.pao.you": _("You took it with a pao."),
+    "log.paohuzi.wei": _("{seat} had to make a wei (偎) with it."),
+    "log.paohuzi.wei.you": _("You had to make a wei (偎) with it."),
+    "log.paohuzi.ti": _("{seat} had to make a ti (提) with it."),
+    "log.paohuzi.ti.you": _("You had to make a ti (提) with it."),
+    "log.dead": _("Nobody took it."),
+    "log.chou_refused": _(
+        "You passed on a chi or peng, so the card is now chou (臭牌) for you: "
+        "you may no longer chi or peng it."
+    ),
+    "log.paohuzi.dead_hand": _("{seat} has no free card left: a dead hand (死手), which can no longer win."),
+    "log.paohuzi.dead_hand.you": _(
+        "You have no free card left: your hand is dead (死手) and can no longer win."
+    ),
+    "log.paohuzi.tianhu": _("{seat} declared tianhu (天胡) with {huxi} huxi."),
+    "log.paohuzi.tianhu.you": _("You declared tianhu (天胡) with {huxi} huxi."),
+    "log.sisepai.win": _("{seat} won with it: {score}."),
+    "log.sisepai.win.you": _("You won with it: {score}."),
+    "log.paohuzi.win": _("{seat} won with it: {huxi}, {tun}."),
+    "log.paohuzi.win.you": _("You won with it: {huxi}, {tun}."),
+    "log.end.draw": _("The stock is empty: the deal is a draw."),
+    "event.generic": _("{kind}"),
+    # why the player could not take a card he holds related cards for (the server's reason codes,
+    # records-and-cli.md section 7), in the words of the rules
+    "reason.role_forbids": _("Your seat may not take this card for that kind of group."),
+    "reason.role_forbids.owner": _(
+        "The card now counts as your own discard, and nobody may take his own discard."
+    ),
+    "reason.role_forbids.drawer": _(
+        "You drew it yourself, and the drawer may not take his own draw for a pair."
+    ),
+    "reason.role_forbids.next": _(
+        "The next player may take a card only for a triple, a quad or a mixed group, not for a pair."
+    ),
+    "reason.role_forbids.other": _(
+        "You are not the next player, so you may take it only for an identical triple or quad."
+    ),
+    "reason.role_forbids.other.mixed": _("Only the next player may take a card for a mixed group."),
+    "reason.drawer_no_pair": _("You drew it yourself, and the drawer may not take his own draw for a pair."),
+    "reason.chou": _("This card is chou (臭牌) for you: you may no longer chi or peng it."),
+    "reason.chi_wrong_source": _("You may chi only a card from the player before you, or your own reveal."),
+    "reason.bi_impossible": _(
+        "You could not chi it: your other copies of it cannot all go into the same chi (bi, 比)."
+    ),
+    "reason.no_discard_left": _(
+        "You could not take it: after that chi or peng no card would be left to discard."
+    ),
+    "reason.kan_locked": _("You hold a kan (坎) of it, and a kan is never split: only a pao could take it."),
+    "reason.dead_hand": _("Your hand is dead (死手): you may only reveal, pao and ti."),
+    "reason.not_complete": _("You could not take it: it would not complete your hand."),
+    "reason.below_min_huxi": _(
+        "Your hand would be complete, but with {huxi} huxi, under the {min} needed to win."
+    ),
+    "reason.pao_needs_reveal": _("A peng grows into a pao only with a card revealed from the stock."),
+    "reason.win_on_discard": _("Nobody may win on a discarded card, only on a card revealed from the stock."),
+    "reason.other": _("You could not take it."),
+    # why the player's claim lost (the server's priority rules)
+    "priority.drawer_win": _("Your claim lost to {seat}, who won with it: the drawer's own win comes first."),
+    "priority.win": _("Your claim lost to {seat}, who won with it: a win beats every other claim."),
+    "priority.identical": _(
+        "Your claim lost to {seat}: an identical triple or quad comes before a mixed group "
+        "and before the drawer's own group."
+    ),
+    "priority.drawer_group": _(
+        "Your claim lost to {seat}: the drawer's own group comes before the next player's mixed group."
+    ),
+    "priority.pao_peng": _("Your claim lost to {seat}: a pao or a peng comes before a chi."),
+    "priority.nearer": _(
+        "Your claim lost to {seat}: between claims of the same rank, the seat nearer in turn order "
+        "to the card's owner wins."
+    ),
+    "priority.other": _("Your claim lost to {seat}, whose claim ranks higher."),
+    # the end of the deal
+    "end.winner": _("{seat} wins"),
+    "end.winner.you": _("You win!"),
+    "end.draw": _("Nobody won"),
+    "end.draw_why": _("The stock is empty, so the deal is a draw."),
+    "end.card": _("Winning card"),
+    "end.tianhu": _("A celestial win (tianhu, 天胡) at the start: only the ti and kan count."),
+    "end.groups": _("The winner's groups"),
+    "end.total": _("Total"),
+    "end.sum": _("{terms} = {total}"),
+    "end.tun_step": _("{huxi} → {tun}"),
+    "end.tun_rule": _(
+        "15 to 17 huxi make 1 tun, and every 3 huxi more make 1 tun more; "
+        "each opponent pays the winner that many tun."
+    ),
     "end.payments": _("Payments"),
-    "end.payment": _("{seat}: {amount}"),
-    "end.groups": _("Scored groups"),
     "end.hands": _("Every hand"),
+    "end.hand_of": _("The hand of {seat}"),
+    "end.hand_empty": _("No cards left"),
     "end.new_deal": _("New deal"),
     "end.download": _("Download the game record"),
-    # errors (the server sends key + text; these are the client's own)
-    "error.connection": _("The connection to the table failed."),
-    # events: what happened, step by step (params are filled in by the browser). Written as
-    # "{seat}: did something" in the past, so they read right for "You" and "Computer 2" alike.
-    "event.generic": _("{kind}"),
-    "event.timeout": _("{seat}: no answer in time, so pass."),
-    "event.sisepai.deal": _("New deal: {dealer} deals, {stock} cards in the stock."),
-    "event.sisepai.draw": _("{seat}: drew {card}."),
-    "event.sisepai.take": _("{seat}: took {card} into {group}."),
-    "event.sisepai.dead": _("Nobody took {card}."),
-    "event.sisepai.discard": _("{seat}: discarded {card}."),
-    "event.sisepai.answer": _("{seat}: answered {action}."),
-    "event.sisepai.win": _("{seat}: won with {card}, {score} points."),
-    "event.paohuzi.deal": _("New deal: {dealer} deals, {stock} cards in the stock."),
-    "event.paohuzi.initial_ti": _("{seat}: laid down a ti."),
-    "event.paohuzi.draw": _("{seat}: revealed {card}."),
-    "event.paohuzi.discard": _("{seat}: discarded {card}."),
-    "event.paohuzi.answer": _("{seat}: answered {action}."),
-    "event.paohuzi.chi": _("{seat}: chi with {card}: {groups}."),
-    "event.paohuzi.peng": _("{seat}: peng with {card}."),
-    "event.paohuzi.pao": _("{seat}: pao with {card}."),
-    "event.paohuzi.wei": _("{seat}: wei with {card}."),
-    "event.paohuzi.ti": _("{seat}: ti with {card}."),
-    "event.paohuzi.dead": _("{card} died in front of {seat}."),
-    "event.paohuzi.chou": _("{seat}: may no longer chi or peng {card} (chou)."),
-    "event.paohuzi.dead_hand": _("{seat}: no free card left, can no longer win."),
-    "event.paohuzi.tianhu": _("{seat}: tianhu with {huxi} huxi."),
-    "event.paohuzi.win": _("{seat}: won with {huxi} huxi ({tun} tun)."),
-    "event.sisepai.end.draw": _("The stock is empty: nobody wins."),
-    "event.paohuzi.end.draw": _("The stock is empty: nobody wins."),
-    # the same events when the human acted: each language says "you drew" its own way
-    "event.timeout.you": _("You did not answer in time, so you passed."),
-    "event.sisepai.draw.you": _("You drew {card}."),
-    "event.sisepai.take.you": _("You took {card} into {group}."),
-    "event.sisepai.discard.you": _("You discarded {card}."),
-    "event.sisepai.answer.you": _("You answered {action}."),
-    "event.sisepai.win.you": _("You won with {card}, {score} points."),
-    "event.paohuzi.initial_ti.you": _("You laid down a ti."),
-    "event.paohuzi.draw.you": _("You revealed {card}."),
-    "event.paohuzi.discard.you": _("You discarded {card}."),
-    "event.paohuzi.answer.you": _("You answered {action}."),
-    "event.paohuzi.chi.you": _("You made a chi with {card}: {groups}."),
-    "event.paohuzi.peng.you": _("You made a peng with {card}."),
-    "event.paohuzi.pao.you": _("You made a pao with {card}."),
-    "event.paohuzi.wei.you": _("You made a wei with {card}."),
-    "event.paohuzi.ti.you": _("You made a ti with {card}."),
-    "event.paohuzi.dead.you": _("{card} died in front of you."),
-    "event.paohuzi.chou.you": _("You may no longer chi or peng {card} (chou)."),
-    "event.paohuzi.dead_hand.you": _("You have no free card left and can no longer win."),
-    "event.paohuzi.tianhu.you": _("You declared tianhu with {huxi} huxi."),
-    "event.paohuzi.win.you": _("You won with {huxi} huxi ({tun} tun)."),
-    "table.public_owner.you": _("{card}, your card"),
-    "end.winner.you": _("You win!"),
+    # the cards the player waits for (the server's ``waits``)
+    "waits.title": _("One card from a win. You wait for:"),
+    "waits.item": _("{card}: {value}, {unseen}"),
+    "waits.item_note": _("{card}: {value} ({note}), {unseen}"),
+    "waits.own": _("{value} on your own reveal"),
+    "waits.own_only": _("only on your own reveal"),
+    # what the computer would do (the server's ``hint``, its reason ``hint.<key>``)
+    "hint.ask": _("What would the computer do?"),
+    "hint.asking": _("The computer is thinking…"),
+    "hint.badge": _("Suggested"),
+    "hint.marked": _("Suggested by the computer: {label}"),
+    "hint.pass": _("The computer would pass."),
+    "hint.discard": _("The computer would discard this card: {card}."),
+    "hint.claim": _("The computer would choose the marked button: {button}."),
+    "hint.win": _("Your hand is complete: win now."),
+    "hint.discard_safe": _(
+        "Of the cards that help your hand least, this one is the least likely to give another player "
+        "a claim: {card}."
+    ),
+    "hint.only": _("There is nothing else worth doing here."),
+    # the bar above the table, and the tab title
+    "bar.pause": _("Pause"),
+    "bar.resume": _("Resume"),
+    "title.your_turn": _("Your turn · {title}"),
 }
-
-# Engine events that only move the table along; the log does not show them.
-SILENT_EVENTS: tuple[str, ...] = (
-    "sisepai.window",
-    "sisepai.resolve",
-    "sisepai.end",
-    "paohuzi.window",
-    "paohuzi.resolve",
-    "paohuzi.end",
-    # A seat's own reasons: worded by their reason and rule keys, not as a log line of their own.
-    "sisepai.why_not",
-    "sisepai.outranked",
-    "paohuzi.why_not",
-    "paohuzi.outranked",
-)
 
 # Plural messages: key -> (singular, plural); ``{n}`` is the number.
 TABLE_PLURALS: dict[str, tuple[str, str]] = {
     "countdown": _n("{n} second left", "{n} seconds left"),
     "cards_in_hand": _n("{n} card in hand", "{n} cards in hand"),
     "face_down": _n("{n} face-down card", "{n} face-down cards"),
+    "stock": _n("{n} card in the stock", "{n} cards in the stock"),
+    "points": _n("{n} point", "{n} points"),
+    "huxi": _n("{n} huxi", "{n} huxi"),
+    "tun": _n("{n} tun", "{n} tun"),
+    "unseen_copies": _n("{n} copy not seen yet", "{n} copies not seen yet"),
+    "hint.ready": _n(
+        "This keeps your hand one card from complete, and {n} card you have not seen would complete it.",
+        "This keeps your hand one card from complete, and {n} cards you have not seen would complete it.",
+    ),
+    "hint.claim_closer": _n(
+        "After this claim your hand is {n} card from complete instead of {before}.",
+        "After this claim your hand is {n} cards from complete instead of {before}.",
+    ),
+    "no_closer": _n(
+        "This claim does not bring your hand closer to complete: after it, your hand is {n} card away.",
+        "This claim does not bring your hand closer to complete: after it, your hand is {n} cards away.",
+    ),
+    "hint.pass_keeps": _n(
+        "No claim would bring your hand closer to complete: it stays {n} card away, "
+        "so passing loses nothing.",
+        "No claim would bring your hand closer to complete: it stays {n} cards away, "
+        "so passing loses nothing.",
+    ),
+    "hint.discard_least": _n(
+        "This card helps your hand least: {card}. Without it your hand is {n} card from complete.",
+        "This card helps your hand least: {card}. Without it your hand is {n} cards from complete.",
+    ),
 }
 
 # Paohuzi group kinds, named by the glossary in the page's language.
@@ -170,9 +310,8 @@ def error_text(key: str) -> str:
 
 
 def table_messages(lang: str, game: str) -> dict[str, Any]:
-    """Every message the table of ``game`` needs, translated into ``lang``, and its card names."""
-    from cardavia.web import art, render_content
-
+    """Every message the table of ``game`` needs, translated into ``lang``, its card names and
+    its scoring groups (``scoring.group_table``)."""
     token = i18n.set_language(lang)
     try:
         out: dict[str, Any] = {key: i18n.gettext(text) for key, text in TABLE_MESSAGES.items()}
@@ -181,7 +320,7 @@ def table_messages(lang: str, game: str) -> dict[str, Any]:
             out[f"plural.{key}"] = i18n.plural_categories(one, many, lang)
         out["names"] = art.card_names(game, i18n.gettext)
         out["kinds"] = {kind: render_content.term(f"paohuzi.{kind}") for kind in PAOHUZI_KINDS}
-        out["silent"] = list(SILENT_EVENTS)
+        out["groups"] = scoring.group_table(game)
         out["sprite"] = art.sprite_url(game)
         return out
     finally:

@@ -7,25 +7,40 @@ from __future__ import annotations
 
 import json
 import math
+import time
+from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qsl
 
+from babel.dates import format_timedelta
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from cardavia.web import content, i18n, lessons
-from cardavia.web.config import COOKIE_MAX_AGE, DIFFICULTIES, DISPLAY_KEYS, WebConfig, clamp_percent
+from cardavia.web import content, i18n, lessons, scoring
+from cardavia.web.config import (
+    COOKIE_MAX_AGE,
+    DIFFICULTIES,
+    DISPLAY_KEYS,
+    TABLE_SETTINGS,
+    WebConfig,
+    clamp_percent,
+    hints_on,
+    table_settings,
+)
 from cardavia.web.messages import table_messages
+from cardavia.web.ownership import Unavailable
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
-from cardavia.web.table import TableActor
+from cardavia.web.store import Store
+from cardavia.web.table import TableActor, hash_secret
 from cardavia.web.tables import TableManager
 
 router = APIRouter()
 
 
-CURRENT_COOKIE = "cardavia_current_{game}"
 MAX_FIELDS = 20
+TABLE_COOKIE_PREFIX = "cardavia_t_"
+LISTED_TABLES = 50  # the most table cookies of one browser the game page looks up
 
 
 async def read_form(request: Request) -> dict[str, str] | None:
@@ -55,7 +70,37 @@ async def read_form(request: Request) -> dict[str, str] | None:
 
 def table_cookie(table_id: str) -> str:
     """The name of the cookie holding a table's owner secret."""
-    return f"cardavia_t_{table_id}"
+    return f"{TABLE_COOKIE_PREFIX}{table_id}"
+
+
+async def unfinished_deals(request: Request, game: str, lang: str) -> list[dict[str, Any]]:
+    """This browser's tables of ``game`` whose deal is not over, newest first, for the game page:
+    id, difficulty label, how long ago it was dealt (in ``lang``), actions played.
+
+    A table is this browser's when it holds the table's owner secret (its cookie). A lesson's
+    table is not listed: it is no deal of his.
+    """
+    secrets = {
+        name[len(TABLE_COOKIE_PREFIX):]: value
+        for name, value in request.cookies.items()
+        if name.startswith(TABLE_COOKIE_PREFIX) and name[len(TABLE_COOKIE_PREFIX):].isalnum()
+    }
+    ids = sorted(secrets)[:LISTED_TABLES]
+    store: Store = request.app.state.store
+    labels = dict(_localized_difficulties(request))
+    now = time.time()
+    loc = "zh_Hans" if lang == "zh" else lang
+    return [
+        {
+            "id": row.id,
+            "difficulty": labels.get(row.difficulty, row.difficulty),
+            "when": format_timedelta(timedelta(seconds=row.created_at - now), add_direction=True, locale=loc),
+            "moves": row.actions,
+        }
+        for row in await store.summaries(ids)
+        if row.game == game and not row.finished and hash_secret(secrets[row.id]) == row.secret_hash
+        and lessons.match(row.game, lessons.HUMAN, row.position) is None  # a lesson is no deal of his
+    ]
 
 
 def _tables(request: Request) -> TableManager:
@@ -93,11 +138,10 @@ async def catalogue_page(request: Request) -> HTMLResponse:
 
 @router.get("/games/{game}", response_class=HTMLResponse)
 async def game_page(request: Request, game: str) -> HTMLResponse:
-    """A game's page: description, difficulty and start button (and a link back to a running deal)."""
+    """A game's page: description, difficulty and start button, and this browser's unfinished deals."""
     if game not in content.GAMES:
         return _not_found(request, N_("There is no such game."))
     lang = request_language(request)
-    resume = request.cookies.get(CURRENT_COOKIE.format(game=game))
     return render(
         request,
         "game.html",
@@ -105,7 +149,7 @@ async def game_page(request: Request, game: str) -> HTMLResponse:
         table=None,
         difficulties=_localized_difficulties(request),
         difficulty="normal",
-        resume=resume if resume and resume.isalnum() else None,
+        unfinished=await unfinished_deals(request, game, lang),
     )
 
 
@@ -137,14 +181,11 @@ async def start_game(request: Request, game: str) -> Response:
         page = error_page(request, 429, N_("Too many new deals"), message)
         page.headers["Retry-After"] = str(math.ceil(wait))
         return page
-    actor, secret = await _tables(request).create(game, difficulty)
-    response = RedirectResponse(f"/tables/{actor.id}", status_code=303)
+    table_id, secret = await _tables(request).deal(game, difficulty)
+    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     secure = _config(request).secure_cookies
     response.set_cookie(
-        table_cookie(actor.id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
-    )
-    response.set_cookie(
-        CURRENT_COOKIE.format(game=game), actor.id, max_age=COOKIE_MAX_AGE, samesite="lax", secure=secure
+        table_cookie(table_id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
     )
     return response
 
@@ -166,12 +207,11 @@ async def learn_game(request: Request, game: str) -> Response:
         page = error_page(request, 429, N_("Too many new deals"), message)
         page.headers["Retry-After"] = str(math.ceil(wait))
         return page
-    lesson = lessons.lesson(game)
-    actor, secret = await _tables(request).create(game, lessons.DIFFICULTY, lesson=lesson)
-    response = RedirectResponse(f"/tables/{actor.id}", status_code=303)
+    table_id, secret = await _tables(request).learn(lessons.lesson(game))
+    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     secure = _config(request).secure_cookies
     response.set_cookie(
-        table_cookie(actor.id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
+        table_cookie(table_id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
     )
     return response
 
@@ -187,7 +227,12 @@ def _start_wait(request: Request) -> float:
 async def _owned_table(request: Request, table_id: str) -> TableActor | HTMLResponse:
     if not table_id.isalnum() or len(table_id) > 32:
         return _not_found(request, N_("There is no such table."))
-    actor = await _tables(request).get(table_id)
+    try:
+        actor = await _tables(request).get(table_id)
+    except Unavailable:  # another process holds the table and did not let go in time
+        page = error_page(request, 503, N_("Not yet"), N_("The table is busy; try again."))
+        page.headers["Retry-After"] = "1"
+        return page
     if actor is None:
         return _not_found(request, N_("There is no such table."))
     if not actor.owns(request.cookies.get(table_cookie(table_id))):
@@ -211,13 +256,29 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         request,
         "game.html",
         game=game_info(name, lang),
-        table={"id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty,
-               "lesson": lesson},
+        table={
+            "id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty,
+            "hints": hints_on(table_settings(request.cookies)["hints"], actor.difficulty),
+            "step_ms": round(_config(request).ai_delay * 1000), "lesson": lesson,
+        },
         messages=messages,
         difficulties=_localized_difficulties(request),
         difficulty=actor.difficulty,
-        resume=None,
+        unfinished=[],
+        rules_template=content.rules_template(name, lang),
     )
+
+
+@router.get("/tables/{table_id}/win")
+async def table_win(request: Request, table_id: str) -> Response:
+    """What the owner's Win button is worth: ``{"v": frame, "win": …}`` for the last frame shown to
+    him, ``win`` as ``scoring.win_value`` says, or null when that frame offers him no win."""
+    actor = await _owned_table(request, table_id)
+    if isinstance(actor, HTMLResponse):
+        return actor
+    frame = actor.last
+    win = scoring.win_value(actor.game.spec.name, frame.view, actor.seat) if "win" in frame.legal else None
+    return JSONResponse({"v": frame.v, "win": win}, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/tables/{table_id}/record")
@@ -278,6 +339,13 @@ async def save_settings(request: Request) -> Response:
         if number is None:
             return _settings_error(request, N_("Display settings must be whole numbers from 0 to 100."))
         values[key] = number
+    for key, choices in TABLE_SETTINGS.items():
+        choice = form.get(key)
+        if choice is None:
+            continue
+        if choice not in choices:
+            return _settings_error(request, N_("That table setting is not one of its choices."))
+        values[key] = choice
     response = RedirectResponse(_safe_next(form.get("next")), status_code=303)
     for key, value in values.items():
         response.set_cookie(

@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from cardavia.web import content, i18n
-from cardavia.web.config import display_settings
+from cardavia.web.config import display_settings, table_settings
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 LANG_COOKIE = "lang"
@@ -80,6 +80,7 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
             html_lang=i18n.HTML_LANG[lang],
             langs=list(i18n.LANG_NAMES.items()),
             display=display_settings(request.cookies),
+            table_settings=table_settings(request.cookies),
             path=request.url.path,
             games=games_for_page(lang),
             **context,

@@ -181,6 +181,29 @@ def outline(fragment: str) -> list[tuple[str, str]]:
     return entries
 
 
+_PIECE = re.compile(r"<h3\b[^>]*>.*?</h3>|<table\b.*?</table>|<ol\b.*?</ol>", re.S)
+_ID = re.compile(r'\s+id="[^"]*"')
+# What the quick reference at the table takes from the rules: their group tables and claim priority.
+REFERENCE_SECTIONS: tuple[tuple[str, str], ...] = (("groups", "table"), ("priority", "ol"))
+
+
+def reference(fragment: str) -> list[tuple[str, Markup]]:
+    """The quick reference of a rendered rules fragment: ``(heading, body)`` for the groups (their
+    tables, under their own small headings) and the claim priority (its list), in the rules' words.
+    Anchors are dropped, so the pieces may stand on a page beside other content."""
+    sections = []
+    for anchor, tag in REFERENCE_SECTIONS:
+        section = rf'<h2[^>]*\bid="{re.escape(anchor)}"[^>]*>(.*?)</h2>(.*?)(?=<h2\b|$)'
+        match = re.search(section, str(fragment), re.S)
+        if not match:
+            continue
+        pieces = [p for p in _PIECE.findall(match.group(2)) if p.startswith(("<h3", f"<{tag}"))]
+        if pieces:
+            heading = html.unescape(_TAG.sub("", match.group(1))).strip()
+            sections.append((heading, Markup(_ID.sub("", "\n".join(pieces)))))
+    return sections
+
+
 def percent(value: int) -> str:
     """A 0-100 setting written as a percentage the way the current language writes it."""
     locale = BABEL_LOCALES.get(current_language(), "en")
@@ -190,7 +213,8 @@ def percent(value: int) -> str:
 def register(env_globals: dict[str, Any]) -> None:
     """Install the content helpers (``cards``, ``example``, ``term`` and the page helpers) into Jinja2."""
     env_globals.update(
-        cards=cards, example=example, term=term, card_names=card_names, percent=percent, outline=outline
+        cards=cards, example=example, term=term, card_names=card_names, percent=percent, outline=outline,
+        reference=reference,
     )
 
 

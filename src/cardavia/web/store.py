@@ -5,6 +5,12 @@ that commits whatever has queued up in a single transaction (group commit), so a
 durable when ``append`` returns and many tables never contend for SQLite's write lock.
 The schema is created or migrated when the store opens. A SQLite file serves one server at a time:
 the store holds an exclusive lock on the file ``<db>.lock`` beside it while it is open.
+
+A PostgreSQL database may be shared by several servers. There every append is fenced: it names the
+lease (``leases.py``) under which its process holds the table, and the insert stores it only if that
+lease is still the table's current one and its process is alive — checked by the database, in the
+insert itself, under a share lock on the lease row, so no other process can take the table over
+while the append is in flight. ``(table_id, seq)`` stays the primary key, a backstop behind the rule.
 """
 
 from __future__ import annotations
@@ -13,16 +19,19 @@ import asyncio
 import contextlib
 import fcntl
 import json
+import logging
 import os
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
     Boolean,
     Column,
+    DateTime,
     Float,
+    Index,
     Integer,
     MetaData,
     PrimaryKeyConstraint,
@@ -30,6 +39,7 @@ from sqlalchemy import (
     Table,
     Text,
     event,
+    func,
     select,
     text,
     update,
@@ -37,7 +47,10 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+_MIGRATION_LOCK = 0x63617264  # the advisory lock that serializes migrations on PostgreSQL
+
+log = logging.getLogger("cardavia.web.store")
 
 metadata = MetaData()
 schema_info = Table("cardavia_schema", metadata, Column("version", Integer, nullable=False))
@@ -64,8 +77,41 @@ actions = Table(
     Column("line", Text, nullable=False),
     Column("timeout", Boolean, nullable=False, default=False),
     Column("created_at", Float, nullable=False),
+    # The lease epoch the action was stored under (PostgreSQL; None in a SQLite file): once a table
+    # changes hands, no later action carries an older epoch.
+    Column("epoch", Integer, nullable=True),
     PrimaryKeyConstraint("table_id", "seq"),
 )
+# Which process holds which live table (a shared PostgreSQL; empty in a SQLite file). A lease is
+# valid while its owner's row in ``nodes`` has not expired, by the database's clock; ``epoch`` grows
+# with every change of hands; ``handoff`` asks the holder to let the table go.
+nodes = Table(
+    "nodes",
+    metadata,
+    Column("owner", String(80), primary_key=True),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(80), nullable=True),  # None: released
+    Column("epoch", Integer, nullable=False),
+    Column("handoff", Boolean, nullable=False, default=False),
+    Index("leases_handoff", "owner", postgresql_where=text("handoff")),
+)
+
+
+class LeaseLost(RuntimeError):
+    """An append was refused: its process no longer holds the table's lease (or never did)."""
+
+
+@dataclass(frozen=True)
+class Lease:
+    """How a process holds a table on a shared database: its own id and the lease's epoch."""
+
+    owner: str
+    epoch: int
 
 
 @dataclass(frozen=True)
@@ -84,9 +130,74 @@ class TableRow:
     secret: str | None = None
 
 
+@dataclass(frozen=True)
+class TableSummary:
+    """What the game page lists of a stored table: its game and difficulty, when it was dealt, how
+    many actions it has, whether its deal is over, and the hash of its owner's secret."""
+
+    id: str
+    game: str
+    difficulty: str
+    created_at: float
+    actions: int
+    finished: bool
+    secret_hash: str
+    position: dict[str, Any] = field(default_factory=dict)
+    """The starting position (a lesson's table is known by it)."""
+
+
 Op = Callable[[AsyncConnection], Awaitable[None]]
-# A queued write: an operation, or an action row for the batch insert, and who waits for it.
-_Item = tuple[Op | None, dict[str, Any] | None, asyncio.Future[None]]
+
+
+@dataclass(frozen=True)
+class _Item:
+    """A queued write: an operation, or an action row (with its lease) for the batch insert, and
+    who waits for it."""
+
+    op: Op | None
+    row: dict[str, Any] | None
+    lease: Lease | None
+    future: asyncio.Future[None]
+
+
+# Every action of a batch in one statement, each stored only under its table's current lease.
+_FENCED_INSERT = text(
+    """
+    INSERT INTO actions (table_id, seq, line, timeout, created_at, epoch)
+    SELECT r.table_id, r.seq, r.line, r.timeout, r.created_at, l.epoch
+    FROM unnest(CAST(:table_ids AS VARCHAR[]), CAST(:seqs AS INTEGER[]), CAST(:lines AS TEXT[]),
+                CAST(:timeouts AS BOOLEAN[]), CAST(:created AS DOUBLE PRECISION[]),
+                CAST(:owners AS VARCHAR[]), CAST(:epochs AS INTEGER[]))
+         AS r(table_id, seq, line, timeout, created_at, owner, epoch)
+    JOIN leases l ON l.table_id = r.table_id AND l.owner = r.owner AND l.epoch = r.epoch
+    JOIN nodes n ON n.owner = l.owner AND n.expires_at > now()
+    FOR SHARE OF l
+    RETURNING actions.table_id, actions.seq
+    """
+)
+
+
+async def fenced_insert(
+    conn: AsyncConnection, appends: list[tuple[dict[str, Any], Lease]]
+) -> set[tuple[str, int]]:
+    """Insert action rows (PostgreSQL), each under the lease beside it; return the (table, seq) of
+    those refused because that lease is no longer the table's or its process has expired."""
+    rows = [row for row, _ in appends]
+    held = [lease for _, lease in appends]
+    result = await conn.execute(
+        _FENCED_INSERT,
+        {
+            "table_ids": [r["table_id"] for r in rows],
+            "seqs": [r["seq"] for r in rows],
+            "lines": [r["line"] for r in rows],
+            "timeouts": [r["timeout"] for r in rows],
+            "created": [r["created_at"] for r in rows],
+            "owners": [lease.owner for lease in held],
+            "epochs": [lease.epoch for lease in held],
+        },
+    )
+    stored = {(str(t), int(q)) for t, q in result}
+    return {(r["table_id"], r["seq"]) for r in rows} - stored
 
 
 async def _migrate(conn: AsyncConnection) -> None:
@@ -101,29 +212,47 @@ async def _migrate(conn: AsyncConnection) -> None:
         raise RuntimeError(f"the database has schema {version}, newer than this program's {SCHEMA_VERSION}")
     if version < 2:
         await conn.execute(text("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)"))
+    if version < 3:
+        await conn.execute(text("ALTER TABLE actions ADD COLUMN epoch INTEGER"))
+        await conn.run_sync(lambda sync: metadata.create_all(sync, tables=[nodes, leases], checkfirst=True))
     if version < SCHEMA_VERSION:
         await conn.execute(update(schema_info).values(version=SCHEMA_VERSION))
 
 
 class Store:
-    """The database of one server. Open with ``await Store.open(url)``; ``await close()`` at the end."""
+    """The database of one server. Open with ``await Store.open(url)``; ``await close()`` at the end.
+
+    ``shared`` is True on PostgreSQL, where several servers may use the database at once and
+    every append needs the table's lease.
+    """
 
     def __init__(self, engine: AsyncEngine, lock: int | None = None) -> None:
         self._engine = engine
         self._lock = lock  # the descriptor of the SQLite file's lock file, closed by ``close``
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self.shared = engine.dialect.name == "postgresql"
 
     @classmethod
     async def open(cls, url: str) -> Store:
         """Lock a SQLite file (``LockError`` if another server has it), connect, migrate the schema
-        and start the writer."""
+        and start the writer. Servers starting together on one PostgreSQL migrate one at a time."""
         lock = _take_lock(url)
         try:
-            engine = create_async_engine(url, json_serializer=lambda o: json.dumps(o, ensure_ascii=False))
+            options: dict[str, Any] = {}
+            if make_url(url).get_backend_name() == "postgresql":
+                # A process stopped inside a transaction (paused, cut off) must not keep the lease
+                # rows it locked: the server ends such a session and its transaction.
+                settings = {"idle_in_transaction_session_timeout": "10000"}
+                options["connect_args"] = {"server_settings": settings}
+            engine = create_async_engine(
+                url, json_serializer=lambda o: json.dumps(o, ensure_ascii=False), **options
+            )
             if engine.dialect.name == "sqlite":
                 event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
             async with engine.begin() as conn:
+                if engine.dialect.name == "postgresql":
+                    await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
                 await _migrate(conn)
         except BaseException:
             if lock is not None:
@@ -145,9 +274,24 @@ class Store:
             os.close(self._lock)
             self._lock = None
 
-    async def _write(self, op: Op | None, row: dict[str, Any] | None = None) -> None:
+    def begin(self) -> contextlib.AbstractAsyncContextManager[AsyncConnection]:
+        """A transaction of its own, outside the writer's batches (committed on leaving)."""
+        return self._engine.begin()
+
+    def side_engine(self) -> AsyncEngine:
+        """A new engine on the same database with one connection of its own (for a task that must
+        not wait behind the others for a connection); the caller disposes of it."""
+        return create_async_engine(self._engine.url, pool_size=1, max_overflow=0)
+
+    async def write(self, op: Op) -> None:
+        """Run ``op`` in the writer's next transaction, after every write queued before it."""
+        await self._write(op)
+
+    async def _write(
+        self, op: Op | None, row: dict[str, Any] | None = None, lease: Lease | None = None
+    ) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self._queue.put((op, row, future))
+        await self._queue.put(_Item(op, row, lease, future))
         await future
 
     async def _write_loop(self) -> None:
@@ -157,34 +301,35 @@ class Store:
                 batch.append(self._queue.get_nowait())
             try:
                 async with self._engine.begin() as conn:
-                    await self._apply(conn, batch)
-                for _, _, future in batch:
-                    if not future.done():
-                        future.set_result(None)
+                    refused = await self._apply(conn, batch)
+                _settle(batch, refused)
             except Exception:
                 # One bad write must not sink the others: redo them one transaction each.
                 for item in batch:
                     try:
                         async with self._engine.begin() as conn:
-                            await self._apply(conn, [item])
-                        if not item[2].done():
-                            item[2].set_result(None)
+                            refused = await self._apply(conn, [item])
+                        _settle([item], refused)
                     except Exception as exc:
-                        if not item[2].done():
-                            item[2].set_exception(exc)
+                        if not item.future.done():
+                            item.future.set_exception(exc)
             finally:
                 for _ in batch:
                     self._queue.task_done()
 
-    @staticmethod
-    async def _apply(conn: AsyncConnection, batch: list[_Item]) -> None:
-        """Run a batch in one transaction: every appended action in one multi-row insert."""
-        rows = [row for _, row, _ in batch if row is not None]
-        if rows:
-            await conn.execute(actions.insert(), rows)
-        for op, _, _ in batch:
-            if op is not None:
-                await op(conn)
+    async def _apply(self, conn: AsyncConnection, batch: list[_Item]) -> set[tuple[str, int]]:
+        """Run a batch in one transaction: every appended action in one multi-row insert (fenced on
+        a shared database); return the (table, seq) of the actions refused for want of a lease."""
+        rows = [(item.row, item.lease) for item in batch if item.row is not None]
+        refused: set[tuple[str, int]] = set()
+        if rows and self.shared:
+            refused = await fenced_insert(conn, [(row, lease) for row, lease in rows if lease is not None])
+        elif rows:
+            await conn.execute(actions.insert(), [row for row, _ in rows])
+        for item in batch:
+            if item.op is not None:
+                await item.op(conn)
+        return refused
 
     async def create_table(
         self,
@@ -214,13 +359,25 @@ class Store:
 
         await self._write(op)
 
-    async def append(self, table_id: str, seq: int, line: str, timeout: bool = False) -> None:
+    async def append(
+        self, table_id: str, seq: int, line: str, timeout: bool = False, lease: Lease | None = None
+    ) -> None:
         """Append action number ``seq`` (0-based) of a table; durable when this returns.
 
-        The (table, seq) key refuses a second writer of the same action.
+        On a shared database ``lease`` must be the table's current lease, or ``LeaseLost`` is
+        raised and nothing is stored. The (table, seq) key refuses a second writer of the same action.
         """
-        row = {"table_id": table_id, "seq": seq, "line": line, "timeout": timeout, "created_at": time.time()}
-        await self._write(None, row)
+        if self.shared and lease is None:
+            raise LeaseLost(f"table {table_id}: an append on a shared database needs the table's lease")
+        row = {
+            "table_id": table_id,
+            "seq": seq,
+            "line": line,
+            "timeout": timeout,
+            "created_at": time.time(),
+            "epoch": None,
+        }
+        await self._write(None, row, lease)
 
     async def mark_finished(self, table_id: str) -> None:
         """Note that a table's deal is over (it is no longer resumed at start)."""
@@ -229,6 +386,12 @@ class Store:
             await conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
 
         await self._write(op)
+
+    async def has_table(self, table_id: str) -> bool:
+        """Whether a table of this id is stored."""
+        async with self._engine.connect() as conn:
+            found = await conn.execute(select(tables.c.id).where(tables.c.id == table_id))
+            return found.first() is not None
 
     async def load(self, table_id: str) -> TableRow | None:
         """A stored table with its actions in order, or None."""
@@ -257,11 +420,50 @@ class Store:
             secret=row.secret,
         )
 
+    async def summaries(self, ids: Sequence[str]) -> list[TableSummary]:
+        """The stored tables among ``ids`` (unknown ids are left out), newest first."""
+        if not ids:
+            return []
+        counts = (
+            select(actions.c.table_id, func.count().label("n"))
+            .where(actions.c.table_id.in_(list(ids)))
+            .group_by(actions.c.table_id)
+            .subquery()
+        )
+        query = (
+            select(tables.c.id, tables.c.game, tables.c.difficulty, tables.c.created_at, tables.c.finished,
+                   tables.c.secret_hash, tables.c.position, func.coalesce(counts.c.n, 0).label("n"))
+            .select_from(tables.outerjoin(counts, counts.c.table_id == tables.c.id))
+            .where(tables.c.id.in_(list(ids)))
+            .order_by(tables.c.created_at.desc())
+        )  # fmt: skip
+        async with self._engine.connect() as conn:
+            rows = list(await conn.execute(query))
+        return [
+            TableSummary(str(r.id), str(r.game), str(r.difficulty), float(r.created_at), int(r.n),
+                         bool(r.finished), str(r.secret_hash), json.loads(r.position))
+            for r in rows
+        ]  # fmt: skip
+
     async def unfinished_ids(self) -> list[str]:
         """The ids of every table whose deal is not over."""
         async with self._engine.connect() as conn:
             result = await conn.execute(select(tables.c.id).where(tables.c.finished.is_(False)))
             return [str(r[0]) for r in result]
+
+
+def _settle(batch: list[_Item], refused: set[tuple[str, int]]) -> None:
+    """Answer the writes of a committed batch: done, or ``LeaseLost`` for a refused append."""
+    for item in batch:
+        if item.future.done():
+            continue
+        row = item.row
+        if row is not None and (row["table_id"], row["seq"]) in refused:
+            log.warning("table %s: action %d refused: %s no longer holds the table", row["table_id"],
+                        row["seq"], item.lease.owner if item.lease else "this process")
+            item.future.set_exception(LeaseLost(f"table {row['table_id']}: the lease is lost"))
+        else:
+            item.future.set_result(None)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -38,7 +38,7 @@ from cardavia.engine.rng import Rng
 from cardavia.web.ai_runner import BUDGET, AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.frames import Frame, FrameBuilder, waits_of
-from cardavia.web.store import Store
+from cardavia.web.store import Lease, Store
 
 if TYPE_CHECKING:
     from cardavia.web.lessons import Lesson
@@ -182,12 +182,15 @@ class TableActor:
         store: Store,
         config: WebConfig,
         ai: AiRunner,
+        lease: Lease | None = None,
         lesson: Lesson | None = None,
     ) -> None:
         """Take a table's ``frames`` so far (not empty): the owner has seen the first ``shown``,
-        the rest are released at their pace. ``lesson``: the table plays that lesson (``ai`` then
-        plays its computers)."""
+        the rest are released at their pace. ``lease`` is how this process holds the table on a
+        shared database (every append is stored under it, or refused). ``lesson``: the table
+        plays that lesson (``ai`` then plays its computers)."""
         self.info = info
+        self.lease = lease
         self.lesson = lesson
         self.id = info.id
         self.seat = info.seat
@@ -247,11 +250,14 @@ class TableActor:
         self._arm_countdown()
 
     async def stop(self) -> None:
-        """Stop the loop and every helper task, waiting for them."""
+        """Stop the loop and every helper task, waiting for them. The owner's actions still waiting
+        are refused (``error.busy``): no socket waits for an answer that cannot come."""
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        while not self._inbox.empty():
+            _refuse(self._inbox.get_nowait())
         for sub in self.subscribers:
             sub.push({"type": "close"})
 
@@ -328,10 +334,12 @@ class TableActor:
                     self.subscribers.add(item.sub)
                     item.sub.push(self.state_message(self.last, events=[], snapshot=True))
                     self._wake.set()
+            except asyncio.CancelledError:  # stopped in the middle of this input
+                _refuse(item)
+                raise
             except Exception:
                 log.exception("table %s: input %s failed", self.id, type(item).__name__)
-                if isinstance(item, HumanAct) and not item.reply.done():
-                    item.reply.set_exception(ActionRefused("error.busy"))
+                _refuse(item)
                 if self.broken:
                     subs = list(self.subscribers)
                     self.subscribers.clear()
@@ -423,16 +431,17 @@ class TableActor:
         events = trial.apply(seat, action)  # an illegal action raises and changes nothing
         lines = trial.actions()
         try:
-            await self._store.append(self.id, len(lines) - 1, lines[-1], timeout)
-            if trial.decision() is None and not self.finished_noted:
-                # Before the frames are queued: nothing is awaited once they are (an ``ack`` must
-                # go out before any frame its action leads to).
-                await self._store.mark_finished(self.id)
-                self.finished_noted = True
+            await self._store.append(self.id, len(lines) - 1, lines[-1], timeout, self.lease)
         except Exception:
             # Not stored, so it must not count: the table is dropped and reloaded from the database.
             self.broken = True
             raise
+        if trial.decision() is None and not self.finished_noted:
+            try:
+                await self._store.mark_finished(self.id)  # before anyone is shown the end
+                self.finished_noted = True
+            except Exception:  # the next load of the table notes it
+                log.exception("table %s: the end of the deal could not be noted", self.id)
         self.game = trial
         self._builder.events(events, timeout=timeout)
         now = time.monotonic()
@@ -571,6 +580,11 @@ class TableActor:
             sub.push(message)
             if sub.closed:
                 self.subscribers.discard(sub)
+
+
+def _refuse(item: Input) -> None:
+    if isinstance(item, HumanAct) and not item.reply.done():
+        item.reply.set_exception(ActionRefused("error.busy"))
 
 
 def _close_all(subs: list[Subscriber]) -> None:

@@ -1,11 +1,18 @@
-"""The live tables of one server: dealing new ones, loading stored ones by replay, unloading idle ones."""
+"""The live tables of one server: dealing new ones, loading stored ones by replay, unloading idle ones.
+
+On a shared database a table is loaded only under its lease (``ownership.py``), and leaves memory
+when the process lets it go: when it is idle, when another process asks for it, or when this
+process has lost its leases. Its sockets are then closed with ``CLOSE_MOVED`` and reconnect.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.engine.errors import CardaviaError
@@ -18,8 +25,11 @@ from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.frames import Frame, FrameBuilder
 from cardavia.web.lessons import Lesson, LessonAi
-from cardavia.web.store import Store
+from cardavia.web.ownership import LeaseOwnership, SoloOwnership
+from cardavia.web.store import Lease, Store
 from cardavia.web.table import TableActor, TableInfo, deal_seed, hash_secret, log_crash, new_secret
+
+CLOSE_MOVED = 4409  # the socket's table left this process (handed over, or its lease lost): reconnect
 
 
 def replay_frames(
@@ -45,15 +55,30 @@ def replay_frames(
     return game, builder, frames
 
 
+@dataclass
+class _Gate:
+    """The lock that serializes loading and letting go of one table, and how many use it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 class TableManager:
     """Creates, loads (by replaying the stored record) and keeps the live tables of a server."""
 
-    def __init__(self, store: Store, config: WebConfig, ai: AiRunner) -> None:
+    def __init__(
+        self,
+        store: Store,
+        config: WebConfig,
+        ai: AiRunner,
+        ownership: SoloOwnership | LeaseOwnership | None = None,
+    ) -> None:
         self._store = store
         self._config = config
         self._ai = ai
+        self._owner = ownership or SoloOwnership()
         self._live: dict[str, TableActor] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._gates: dict[str, _Gate] = {}
         self._ids = None if config.table_seed is None else Rng(config.table_seed)
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -68,6 +93,27 @@ class TableManager:
             return secrets.token_hex(16)
         return f"{self._ids.next64():016x}{self._ids.next64():016x}"
 
+    async def start(self) -> None:
+        """Start keeping this process's leases and unloading idle tables."""
+        await self._owner.start(self._hand_over, self._drop_all)
+        self._sweeper = asyncio.create_task(self._sweep(), name="cardavia-table-sweeper")
+        self._sweeper.add_done_callback(log_crash)
+
+    async def _store_new(
+        self, game_name: str, difficulty: str, seat: int, position: Mapping[str, Any] | None
+    ) -> tuple[TableInfo, Mapping[str, Any], str]:
+        """Store a new table; its info, starting position and the owner's secret."""
+        spec = get_spec(game_name)
+        table_id, secret = self._token(), self._token()
+        if position is None:
+            position = spec.dealt(deal_seed(secret))
+        owner = new_secret()
+        info = TableInfo(table_id, seat, difficulty, hash_secret(owner), secret)
+        await self._store.create_table(
+            table_id, game_name, seat, difficulty, info.secret_hash, dict(position), secret
+        )
+        return info, position, owner
+
     async def create(
         self,
         game_name: str,
@@ -77,27 +123,45 @@ class TableManager:
         lesson: Lesson | None = None,
     ) -> tuple[TableActor, str]:
         """Deal a new table (or set out ``position``, a record without actions, or ``lesson``'s,
-        its computers playing that lesson); return it and the owner's secret (for his cookie).
+        its computers playing that lesson) and make it live here; return it and the owner's
+        secret (for his cookie).
 
         The deal comes from a secret of its own, kept in the database only; the table's id is
         drawn apart from it, so nothing the browser gets tells the cards.
         """
-        spec = get_spec(game_name)
-        table_id, secret = self._token(), self._token()
         if lesson is not None:
             position = lesson.position
-        if position is None:
-            position = spec.dealt(deal_seed(secret))
-        owner = new_secret()
-        info = TableInfo(table_id, seat, difficulty, hash_secret(owner), secret)
-        await self._store.create_table(
-            table_id, game_name, seat, difficulty, info.secret_hash, dict(position), secret
-        )
-        game, builder, frames = replay_frames(spec, position, seat, [])
-        ai = self._runner(lesson)
-        actor = TableActor(info, game, builder, frames, 1, self._store, self._config, ai, lesson)
-        self._adopt(actor)
+        info, position, owner = await self._store_new(game_name, difficulty, seat, position)
+        async with self._gate(info.id):
+            lease = await self._owner.claim(info.id)
+            game, builder, frames = replay_frames(get_spec(game_name), position, seat, [])
+            ai = self._runner(lesson)
+            actor = TableActor(info, game, builder, frames, 1, self._store, self._config, ai, lease, lesson)
+            self._adopt(actor)
         return actor, owner
+
+    async def deal(self, game_name: str, difficulty: str) -> tuple[str, str]:
+        """Deal a new table for a browser; return its id and the owner's secret.
+
+        On a shared database it is only stored: the process that the table's own requests are
+        routed to takes it on the first of them. Otherwise it is made live here at once.
+        """
+        if not self._store.shared:
+            actor, owner = await self.create(game_name, difficulty)
+            return actor.id, owner
+        info, _, owner = await self._store_new(game_name, difficulty, 0, None)
+        return info.id, owner
+
+    async def learn(self, lesson: Lesson) -> tuple[str, str]:
+        """Set out ``lesson``'s table for a browser, like ``deal``; return its id and the owner's
+        secret. It is stored as a position (seat and difficulty the lesson's) and known again by
+        it when loaded, here or on whichever process its requests are routed to."""
+        if not self._store.shared:
+            actor, owner = await self.create(lesson.name, lessons.DIFFICULTY, lessons.HUMAN, lesson=lesson)
+            return actor.id, owner
+        name, difficulty, seat = lesson.name, lessons.DIFFICULTY, lessons.HUMAN
+        info, _, owner = await self._store_new(name, difficulty, seat, lesson.position)
+        return info.id, owner
 
     def _runner(self, lesson: Lesson | None) -> AiRunner:
         """Who plays a table's computers: the lesson's record, or the server's agents."""
@@ -107,37 +171,56 @@ class TableManager:
         """The live table ``table_id``, resumed from the database if needed; None if unknown.
 
         Loads are serialized per table, so sockets arriving together start one actor, not several.
+        On a shared database the table's lease is taken first (``ownership.Unavailable`` when
+        another process keeps it too long).
         """
         actor = self._live.get(table_id)
         if actor is not None:
             return actor
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        async with self._gate(table_id):
+            actor = self._live.get(table_id)
+            if actor is None:
+                actor = await self._load(table_id)
+            return actor
+
+    @contextlib.asynccontextmanager
+    async def _gate(self, table_id: str) -> AsyncIterator[None]:
+        gate = self._gates.setdefault(table_id, _Gate())
+        gate.users += 1
         try:
-            async with lock:
-                actor = self._live.get(table_id)
-                if actor is None:
-                    actor = await self._load(table_id)
-                return actor
+            async with gate.lock:
+                yield
         finally:
-            # Safe to forget: from now on the table is live (found above) or unknown.
-            if not lock.locked() and self._locks.get(table_id) is lock:
-                del self._locks[table_id]
+            gate.users -= 1
+            if gate.users == 0:
+                del self._gates[table_id]
 
     async def _load(self, table_id: str) -> TableActor | None:
-        row = await self._store.load(table_id)
-        if row is None:
+        if not await self._store.has_table(table_id):
             return None
-        spec = get_spec(row.game)
-        position = dict(row.position)
-        if "hands" not in position:  # stored before positions were written out card by card
-            position = {**spec.dealt(position["seed"]), "dealer": position["dealer"]}
-        game, builder, frames = replay_frames(spec, position, row.seat, list(row.lines), row.timeouts)
+        lease = await self._owner.claim(table_id)
+        try:
+            row = await self._store.load(table_id)  # read under the lease: every stored action
+            if row is None:
+                await self._owner.release(table_id, lease)
+                return None
+            spec = get_spec(row.game)
+            position = dict(row.position)
+            if "hands" not in position:  # stored before positions were written out card by card
+                position = {**spec.dealt(position["seed"]), "dealer": position["dealer"]}
+            game, builder, frames = replay_frames(spec, position, row.seat, list(row.lines), row.timeouts)
+            if game.decision() is None and not row.finished:  # its last server died before noting it
+                await self._store.mark_finished(row.id)
+        except BaseException:
+            await self._owner.release(table_id, lease)
+            raise
         info = TableInfo(row.id, row.seat, row.difficulty, row.secret_hash, row.secret)
         lesson = lessons.match(row.game, row.seat, position)  # a lesson is known by its position
         actor = TableActor(
-            info, game, builder, frames, len(frames), self._store, self._config, self._runner(lesson), lesson
+            info, game, builder, frames, len(frames), self._store, self._config, self._runner(lesson), lease,
+            lesson,
         )
-        actor.finished_noted = row.finished
+        actor.finished_noted = game.decision() is None
         self._adopt(actor)
         return actor
 
@@ -148,20 +231,38 @@ class TableManager:
             await self.get(table_id)
         return len(ids)
 
-    def start_sweeper(self) -> None:
-        """Unload tables nobody has watched for ``idle_unload`` seconds (they reload on demand)."""
-        self._sweeper = asyncio.create_task(self._sweep(), name="cardavia-table-sweeper")
-        self._sweeper.add_done_callback(log_crash)
-
     async def _sweep(self) -> None:
+        """Unload tables nobody has watched for ``idle_unload`` seconds (they reload on demand)."""
         limit = self._config.idle_unload
         while True:
             await asyncio.sleep(max(0.05, min(60.0, limit / 2)))
             now = time.monotonic()
             for actor in [a for a in self._live.values() if a.idle_for(now) > limit]:
-                if self._live.get(actor.id) is actor:
-                    del self._live[actor.id]
-                    await actor.stop()
+                async with self._gate(actor.id):
+                    if self._live.get(actor.id) is actor:
+                        del self._live[actor.id]
+                        await actor.stop()
+                        await self._owner.release(actor.id, actor.lease)
+
+    async def _hand_over(self, table_id: str, lease: Lease) -> None:
+        """Another process asks for ``table_id``: let it go between two of its inputs."""
+        async with self._gate(table_id):
+            actor = self._live.get(table_id)
+            if actor is not None and actor.lease == lease:
+                await self._evict(actor)
+            await self._owner.release(table_id, lease)
+
+    async def _drop_all(self) -> None:
+        """Every lease is lost: drop every table (a stale one must not be served)."""
+        await asyncio.gather(*(self._evict(actor) for actor in list(self._live.values())))
+
+    async def _evict(self, actor: TableActor) -> None:
+        """Take a table out of memory; its sockets close with ``CLOSE_MOVED``."""
+        if self._live.get(actor.id) is actor:
+            del self._live[actor.id]
+        for sub in list(actor.subscribers):
+            sub.push({"type": "close", "code": CLOSE_MOVED})
+        await actor.stop()
 
     def _adopt(self, actor: TableActor) -> None:
         self._live[actor.id] = actor
@@ -173,10 +274,11 @@ class TableManager:
             del self._live[actor.id]
 
     async def close(self) -> None:
-        """Stop every table."""
+        """Stop every table, then let go of every lease."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             await asyncio.gather(self._sweeper, return_exceptions=True)
         actors = list(self._live.values())
         self._live.clear()
         await asyncio.gather(*(a.stop() for a in actors), return_exceptions=True)
+        await self._owner.close()

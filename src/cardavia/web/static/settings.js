@@ -1,6 +1,7 @@
 // Display settings, live: the sliders set --contrast, --grain and --temperature on <html> at once and
-// remember them in cookies; choosing a language submits the form (the server sets the cookie and
-// answers with the page in that language). Without JavaScript the form's button posts everything.
+// remember them in cookies, as do the table's two choices (waits and hints); choosing a language
+// submits the form (the server sets the cookie and answers with the page in that language). Without
+// JavaScript the form's button posts everything.
 const YEAR = 365 * 24 * 3600;
 const root = document.documentElement;
 root.classList.add("js");
@@ -25,4 +26,13 @@ if (form) {
   }
   const select = form.querySelector("select[name=lang]");
   if (select) select.addEventListener("change", () => form.requestSubmit());
+  // The table's own settings (the waits strip, the hint button) apply at once; the table listens.
+  for (const name of ["waits", "hints"]) {
+    const choice = /** @type {HTMLSelectElement | null} */ (form.querySelector(`select[name=${name}]`));
+    if (!choice) continue;
+    choice.addEventListener("change", () => {
+      remember(name, choice.value);
+      document.dispatchEvent(new CustomEvent("cardavia:setting", { detail: { name, value: choice.value } }));
+    });
+  }
 }

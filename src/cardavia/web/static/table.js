@@ -1,551 +1,458 @@
-// The live table. It draws only what the server sends (PROTOCOL.md): the seat's view, its legal
-// actions, the countdown and the events it may see. It knows no rules: every button is one of the
-// server's legal actions, sent back as it is, with the window it belongs to.
+// The live table. It shows only what the server sends (PROTOCOL.md): one frame per step, each with
+// the seat's view after it, its events and, when the player is asked, his legal actions. It keeps
+// no rules: every button is one of the server's legal actions, sent back as it is with the frame
+// it belongs to. Frames are paced here (table/pace.js) so that a person can follow every step.
+// At a lesson table (a guided deal) each frame may carry a tip (table/dock.js shows it); a tip
+// that holds the table keeps the queue waiting until the player presses its Continue.
 
-const root = document.getElementById("table");
+import { CardArt } from "./table/cards.js";
+import { Board } from "./table/board.js";
+import { Dock } from "./table/dock.js";
+import { EndPanel } from "./table/endpanel.js";
+import { LogBook } from "./table/logbook.js";
+import { capture, fly } from "./table/motion.js";
+import { Pacer } from "./table/pace.js";
+import { Words } from "./table/words.js";
+
+const YEAR = 365 * 24 * 3600;
+const SPEED_COOKIE = "table_speed";
+const PAUSE_COOKIE = "table_paused";
+/** Engine event kinds that are a seat's own move (the rest explain it, or happen to its card). */
+const MOVES = new Set(["draw", "discard", "take", "chi", "peng", "pao", "wei", "ti", "win", "tianhu", "initial_ti"]);
+
+/** @param {string} kind */
+const bare = (kind) => kind.slice(kind.indexOf(".") + 1);
+
+/** @param {string} name */
+function cookie(name) {
+  const found = document.cookie.split("; ").find((part) => part.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+}
+
+/** @param {string} name @param {string} value */
+function remember(name, value) {
+  const age = value ? YEAR : 0;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${age}; Path=/; SameSite=Lax`;
+}
+
+class Table {
+  /** @param {HTMLElement} root @param {Record<string, any>} messages */
+  constructor(root, messages) {
+    this.root = root;
+    this.game = root.dataset.game || "";
+    this.tableId = root.dataset.table || "";
+    this.words = new Words(messages, root.dataset.lang || "en");
+    this.art = new CardArt(this.words, this.game, messages.sprite || "");
+    const groups = messages.groups || {};
+    const part = (/** @type {string} */ role) => /** @type {HTMLElement} */ (root.querySelector(`[data-role="${role}"]`));
+    this.part = part;
+    this.board = new Board({ seats: part("seats"), centre: part("centre"), mine: part("mine") }, this.words, this.art, this.game);
+    this.dock = new Dock({
+      public: part("public"), prompt: part("prompt"), notice: part("notice"), countdown: part("countdown"),
+      actions: part("actions"), hand: part("hand"), waits: part("waits"),
+      hint: /** @type {HTMLButtonElement} */ (part("hint")), hintText: part("hint-text"), tip: part("tip"),
+    }, this.words, this.art, this.game, groups, (action) => this.act(action));
+    this.dock.waitsOn = root.dataset.waits !== "off";
+    this.dock.hintsOn = root.dataset.hints === "on";
+    /** The id of the hint request in flight. @type {number | null} */
+    this.hintId = null;
+    this.end = new EndPanel(part("end"), this.words, this.art, this.game, groups);
+    this.log = new LogBook(/** @type {HTMLOListElement} */ (part("log")), this.words, this.art, this.game);
+    /** The frame on screen. @type {any} */
+    this.state = null;
+    /** The newest frame received. */
+    this.received = 0;
+    /** The frame the player has answered (its buttons are off until the next frame). @type {number | null} */
+    this.answered = null;
+    this.offline = true;
+    /** Who made the last move, and each seat's last move in words. */
+    this.acted = /** @type {number | null} */ (null);
+    this.lastMoves = /** @type {Map<number, string>} */ (new Map());
+    this.discardFrom = "";
+    this.baseTitle = document.title;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    this.nextId = 0;
+    this.retries = 0;
+    this.errorTimer = 0;
+    const unit = Number(root.dataset.stepMs || "700");
+    const speed = cookie(SPEED_COOKIE) || "normal";
+    this.pacer = new Pacer({
+      unitMs: Number.isFinite(unit) ? unit : 700,
+      speed,
+      paused: cookie(PAUSE_COOKIE) === this.tableId,
+      show: (frame, quick) => this.show(frame, quick),
+      concerns: (frame) => this.concerns(frame),
+      hold: (held) => this.send({ type: "pace", paused: held }),
+    });
+    this.dock.onContinue = () => this.resumeLesson();
+    this.wireControls(speed);
+    // Tests hand the table messages of their own making through the same door as the socket's.
+    root.addEventListener("cardavia:message", (event) => this.receive(/** @type {CustomEvent} */ (event).detail));
+  }
+
+  // -- the connection ---------------------------------------------------------------------------
+
+  connect() {
+    const url = new URL(this.root.dataset.ws || "", window.location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retries = 0;
+      this.offline = false;
+      this.send({ type: "pace", speed: this.pacer.speed, paused: this.pacer.held || this.pacer.paused });
+    });
+    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      if (event.code === 4403 || event.code === 4404) {
+        this.showError(this.words.t(event.code === 4403 ? "error.forbidden" : "error.unknown_table"));
+        return;
+      }
+      this.offline = true;
+      this.redrawDock();
+      this.retries += 1;
+      window.setTimeout(() => this.connect(), Math.min(10000, 500 * 2 ** Math.min(this.retries, 5)));
+    });
+  }
+
+  /** @param {Record<string, any>} message */
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** One message from the server. @param {any} message */
+  receive(message) {
+    if (message.type === "state") {
+      const snapshot = Array.isArray(message.log);
+      if (!snapshot && message.v <= this.received) return; // an older frame arrived late
+      this.received = Math.max(this.received, message.v);
+      if (snapshot) {
+        this.log.clear();
+        this.words.me = message.seat;
+        this.log.add(message.log, message.v);
+        this.pacer.reset(message);
+      } else {
+        this.pacer.push(message);
+      }
+    } else if (message.type === "hint") {
+      this.hintId = null;
+      this.dock.hint = message;
+      this.dock.hintAsked = null;
+      this.redrawDock();
+    } else if (message.type === "error") {
+      if (this.hintId !== null && message.id === this.hintId) {
+        this.hintId = null;
+        this.dock.hintAsked = null;
+      }
+      this.answered = null;
+      if (this.state && this.state.lesson && message.id !== null && message.id !== undefined) {
+        // A lesson answers a refused move gently, under its tip, in the catalogue's words.
+        this.dock.lessonNote = this.dock.refusalText(message, this.game);
+        this.redrawDock();
+        this.focusDecision(true);
+        return;
+      }
+      this.showError(message.text || this.words.t(message.key));
+      this.redrawDock();
+    }
+  }
+
+  /** The player has read the lesson's tip: the table goes on. */
+  resumeLesson() {
+    this.pacer.setWaiting(false);
+    this.redrawDock();
+  }
+
+  /** Ask what the computer would do on the decision on screen (PROTOCOL.md `hint`). */
+  askHint() {
+    if (!this.state || this.offline || !this.state.legal.length || this.dock.hintFor(this.state)) return;
+    this.nextId += 1;
+    this.hintId = this.nextId;
+    this.dock.hintAsked = this.state.window;
+    this.send({ type: "hint", id: this.nextId });
+    this.redrawDock();
+  }
+
+  /**
+   * A table setting changed in the settings panel: the waits strip, or the hint button (`auto`: on
+   * at the easy and normal levels). @param {{name: string, value: string}} setting
+   */
+  applySetting(setting) {
+    if (setting.name === "waits") this.dock.waitsOn = setting.value !== "off";
+    if (setting.name === "hints") {
+      const level = this.root.dataset.difficulty || "";
+      this.dock.hintsOn = setting.value === "on" || (setting.value === "auto" && ["easy", "normal"].includes(level));
+    }
+    this.redrawDock();
+  }
+
+  /** Send one legal action for the frame on screen. @param {string} action */
+  act(action) {
+    if (!this.state || this.offline || this.answered === this.state.v) return;
+    // At a lesson table a discard the hand shows may be tried even when it is locked (the server says why not).
+    const tried = this.state.lesson && action.startsWith("discard ") && this.state.legal.some((/** @type {string} */ a) => a.startsWith("discard "));
+    if (!this.state.legal.includes(action) && !tried) return;
+    this.dock.lastTried = action;
+    this.nextId += 1;
+    this.send({ type: "act", window: this.state.window, action, id: this.nextId });
+    this.answered = this.state.v;
+    if (action.startsWith("discard ")) {
+      const code = action.slice(8);
+      const pressed = /** @type {HTMLElement | null} */ (document.activeElement);
+      this.discardFrom = pressed && pressed.dataset.key ? pressed.dataset.key : `h-${code}-0`;
+    }
+    this.redrawDock();
+  }
+
+  // -- showing a frame --------------------------------------------------------------------------
+
+  /** Does this frame concern the player (his move, his question, his private events)? @param {any} frame */
+  concerns(frame) {
+    const me = this.words.me;
+    if (frame.legal && frame.legal.length) return true;
+    if (["claim", "win", "end", "deal", "meld"].includes(frame.step)) return true;
+    return (frame.events || []).some((/** @type {any} */ e) => e.kind === "timeout" || (e.params && e.params.seat === me));
+  }
+
+  /**
+   * Draw one frame: the board, the dock, its log lines, the moving card (none when `quick`: a
+   * question is waiting behind it); tell screen readers. @param {any} frame @param {boolean} quick
+   */
+  show(frame, quick) {
+    this.words.me = frame.seat;
+    const first = this.state === null;
+    const before = first || quick ? null : capture(this.root);
+    const previous = this.state;
+    this.state = frame;
+    if (this.answered !== null && this.answered !== frame.v) this.answered = null;
+    if (!previous || previous.v !== frame.v) this.dock.lessonNote = "";
+    this.pacer.waiting = Boolean(frame.lesson && frame.tip && frame.tip.hold);
+    const said = this.log.add(frame.events || [], frame.v);
+    this.noteMoves(said);
+    this.render();
+    if (first) this.bringIntoView();
+    this.animate(frame, before);
+    this.announce(said.map((line) => line.text), frame);
+    this.fetchWin(frame);
+    const fresh = !previous || previous.v !== frame.v;
+    if (fresh && (frame.legal.length || this.pacer.waiting || frame.lesson_done)) this.focusDecision();
+    this.root.dataset.v = String(frame.v);
+    this.root.dispatchEvent(new CustomEvent("cardavia:step", { bubbles: true, detail: { v: frame.v, step: frame.step } }));
+  }
+
+  /**
+   * Who moved, and each seat's last move in words (the phone's seat strip shows it).
+   * @param {{event: {kind: string, params: Record<string, any>}, text: string}[]} said
+   */
+  noteMoves(said) {
+    this.acted = null;
+    for (const { event, text } of said) {
+      const seat = event.params ? event.params.seat : undefined;
+      if (MOVES.has(bare(event.kind)) && typeof seat === "number") {
+        this.acted = seat;
+        this.lastMoves.set(seat, text);
+      }
+    }
+  }
+
+  render() {
+    const state = this.state;
+    const over = state.outcome !== null && state.outcome !== undefined;
+    this.board.render(state, { acted: this.acted, last: this.lastMoves });
+    this.redrawDock();
+    this.root.classList.toggle("over", over);
+    this.part("dock").hidden = over;
+    if (over) {
+      const opening = this.part("end").hidden;
+      this.end.show(state);
+      if (opening) {
+        const heading = /** @type {HTMLElement} */ (this.part("end").querySelector("h2"));
+        this.part("end").scrollIntoView({ block: "start" });
+        heading.setAttribute("tabindex", "-1");
+        heading.focus({ preventScroll: true });
+      }
+    } else {
+      this.end.hide();
+    }
+  }
+
+  redrawDock() {
+    if (!this.state) return;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement);
+    const action = focused && this.root.contains(focused) ? focused.dataset.action : undefined;
+    this.dock.render(this.state, { answered: this.answered === this.state.v, offline: this.offline });
+    if (action) {
+      const again = /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-action="${CSS.escape(action)}"]`));
+      if (again) again.focus({ preventScroll: true });
+    }
+    this.root.classList.toggle("offline", this.offline);
+  }
+
+  /**
+   * The card of this step flies from where it was (`before`: the places before the redraw; none,
+   * no flight); the last move stays marked. @param {any} frame @param {Map<string, DOMRect> | null} before
+   */
+  animate(frame, before) {
+    const me = this.words.me;
+    const q = (/** @type {string} */ key) => this.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    for (const event of frame.events || []) {
+      const p = event.params || {};
+      const name = bare(event.kind);
+      let target = null;
+      let from = "";
+      if (name === "draw") {
+        target = q("public");
+        from = "stock";
+      } else if (name === "discard") {
+        target = q("public");
+        from = p.seat === me ? this.discardFrom : `hand-${p.seat}`;
+      } else if (name === "dead") {
+        const row = this.root.querySelectorAll(`[data-key^="discard-${p.seat}-"]`);
+        target = row[row.length - 1] || null;
+        from = "public";
+      } else if (["take", "chi", "peng", "pao", "wei", "ti"].includes(name)) {
+        const melds = this.root.querySelectorAll(`[data-key^="meld-${p.seat}-"]`);
+        target = melds[melds.length - 1] || null;
+        from = "public";
+      }
+      if (target) {
+        target.classList.add("fresh");
+        if (before) fly(before, from, target);
+      }
+    }
+  }
+
+  /** The live region and the tab title say what happened and when it is the player's turn. @param {string[]} said @param {any} frame */
+  announce(said, frame) {
+    const asked = frame.legal.length > 0;
+    const lines = [...said];
+    if (asked) lines.push(this.part("prompt").textContent || "");
+    const region = this.part("announce");
+    region.textContent = lines.join(" ");
+    document.title = asked ? this.words.t("title.your_turn", { title: this.baseTitle }) : this.baseTitle;
+  }
+
+  /** At the start the table fills the screen: the felt's top at the top, the dock at the bottom. */
+  bringIntoView() {
+    const felt = this.root.closest(".felt") || this.root;
+    felt.scrollIntoView({ block: "start" });
+    const log = /** @type {HTMLDetailsElement | null} */ (this.root.querySelector("details.table-log-box"));
+    if (log && window.matchMedia("(max-width: 699px)").matches) log.open = false; // a drawer on phones
+  }
+
+  /** Focus what the player answers with: a lesson's Continue or move first. @param {boolean} [lesson] only at a lesson table */
+  focusDecision(lesson = false) {
+    const active = document.activeElement;
+    if (!(active === document.body || active === null || this.root.contains(active))) return;
+    if (lesson && !(this.state && this.state.lesson)) return;
+    const target = /** @type {HTMLElement | null} */ (
+      this.root.querySelector("[data-role=tip] button.tip-continue:enabled, .table-dock button.lesson-move:enabled")
+      || (this.state && this.state.lesson_done ? this.root.querySelector("[data-role=end] .new-deal button") : null)
+      || this.root.querySelector(".claims button.action, .table-hand button.card-button[tabindex='0'], .pass-slot button"));
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  /** Ask the server what the Win button would score. @param {any} frame */
+  fetchWin(frame) {
+    if (!frame.legal.includes("win") || this.dock.wins.has(frame.v)) return;
+    fetch(`/tables/${this.tableId}/win?v=${frame.v}`, { credentials: "same-origin" })
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .then((data) => {
+        if (!data || data.v !== frame.v || !data.win) return;
+        this.dock.wins.set(frame.v, data.win);
+        if (this.state && this.state.v === frame.v) this.redrawDock();
+      })
+      .catch(() => {});
+  }
+
+  /** @param {string} text */
+  showError(text) {
+    const box = this.part("error");
+    box.textContent = text;
+    box.hidden = false;
+    window.clearTimeout(this.errorTimer);
+    this.errorTimer = window.setTimeout(() => { box.hidden = true; }, 6000);
+  }
+
+  // -- the controls -----------------------------------------------------------------------------
+
+  /** Speed, pause, keys, and "New deal" asking first while the deal is on. @param {string} speed */
+  wireControls(speed) {
+    const select = /** @type {HTMLSelectElement | null} */ (this.root.querySelector("select[name=speed]"));
+    if (select) {
+      select.value = this.pacer.speed;
+      select.addEventListener("change", () => {
+        this.pacer.setSpeed(select.value);
+        remember(SPEED_COOKIE, select.value);
+        this.send({ type: "pace", speed: select.value });
+      });
+    }
+    if (speed !== this.pacer.speed) remember(SPEED_COOKIE, this.pacer.speed);
+    const pause = /** @type {HTMLButtonElement | null} */ (this.root.querySelector("button[data-role=pause]"));
+    if (pause) {
+      const show = () => {
+        pause.setAttribute("aria-pressed", this.pacer.paused ? "true" : "false");
+        pause.textContent = this.words.t(this.pacer.paused ? "bar.resume" : "bar.pause");
+        this.root.classList.toggle("paused", this.pacer.paused);
+      };
+      show();
+      pause.addEventListener("click", () => {
+        this.pacer.setPaused(!this.pacer.paused);
+        remember(PAUSE_COOKIE, this.pacer.paused ? this.tableId : "");
+        show();
+      });
+    }
+    this.part("hand").addEventListener("keydown", (event) => this.dock.handKeys(event));
+    this.part("hint").addEventListener("click", () => this.askHint());
+    document.addEventListener("cardavia:setting", (event) => this.applySetting(/** @type {CustomEvent} */ (event).detail));
+    document.addEventListener("keydown", (event) => this.hotkey(event));
+    this.guardNewDeal();
+  }
+
+  /** P passes, C makes the first claim, 1-9 a claim by its number, H asks for a hint. @param {KeyboardEvent} event */
+  hotkey(event) {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (event.ctrlKey || event.metaKey || event.altKey || !this.state) return;
+    if (target.closest("input, select, textarea, [contenteditable], dialog, summary")) return;
+    const key = event.key.toLowerCase();
+    /** @type {HTMLButtonElement | null} */
+    let button = null;
+    const claims = /** @type {HTMLButtonElement[]} */ ([...this.root.querySelectorAll(".claims button.action")]);
+    if (key === "p") button = this.root.querySelector(".pass-slot button.action");
+    else if (key === "c") button = claims[0] || null;
+    else if (key === "h" && !this.part("hint").hidden) button = /** @type {HTMLButtonElement} */ (this.part("hint"));
+    else if (/^[1-9]$/.test(key)) button = claims[Number(key) - 1] || null;
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  }
+
+  /** "New deal" above a live deal asks first (the deal stays listed on the game page). */
+  guardNewDeal() {
+    const form = /** @type {HTMLFormElement | null} */ (document.querySelector("form.start-form"));
+    const dialog = /** @type {HTMLDialogElement | null} */ (this.root.querySelector("dialog[data-role=confirm-new]"));
+    if (!form || !dialog) return;
+    form.addEventListener("submit", (event) => {
+      const live = this.state && (this.state.outcome === null || this.state.outcome === undefined);
+      if (!live || form.dataset.confirmed === "yes") return;
+      event.preventDefault();
+      dialog.showModal();
+    });
+    dialog.addEventListener("close", () => {
+      if (dialog.returnValue === "new") {
+        form.dataset.confirmed = "yes";
+        form.requestSubmit();
+      }
+    });
+  }
+}
+
+const root = /** @type {HTMLElement | null} */ (document.getElementById("table"));
 const catalogue = document.getElementById("table-messages");
-
-/** @type {Record<string, any>} */
-const M = catalogue ? JSON.parse(catalogue.textContent || "{}") : {};
-const lang = root ? root.dataset.lang || "en" : "en";
-const game = root ? root.dataset.game || "" : "";
-const plurals = new Intl.PluralRules(lang);
-const SVG = "http://www.w3.org/2000/svg";
-const LOG_STEP_MS = 280;
-
-/** @type {any} */
-let state = null;
-/** @type {WebSocket | null} */
-let socket = null;
-let nextId = 0;
-let retries = 0;
-let countdownTimer = 0;
-let errorTimer = 0;
-let logQueue = Promise.resolve();
-/** A lesson's answer to the last refused move, shown under its tip until the next frame. @type {string} */
-let lessonNote = "";
-
-/** @param {string} role */
-const part = (role) => /** @type {HTMLElement} */ (root.querySelector(`[data-role="${role}"]`));
-
-/** Fill `{name}` placeholders. @param {string} text @param {Record<string, any>} params */
-function fill(text, params) {
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
-}
-
-/** A message by key. @param {string} key @param {Record<string, any>} [params] */
-function t(key, params = {}) {
-  const text = M[key];
-  return typeof text === "string" ? fill(text, params) : key;
-}
-
-/** A plural message by key, the form chosen by the page language's rules. @param {string} key @param {number} n */
-function tn(key, n) {
-  const forms = M[`plural.${key}`] || {};
-  const text = forms[plurals.select(n)] ?? forms.other ?? String(n);
-  return fill(text, { n });
-}
-
-/**
- * Create an element. @param {string} tag @param {Record<string, any>} [attrs]
- * @param {...(Node | string | null | undefined)} children
- */
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = String(value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
-
-/** @param {number} seat */
-function seatName(seat) {
-  if (seat === null || seat === undefined) return "";
-  return state && seat === state.seat ? t("seat.you") : t("seat.computer", { n: seat });
-}
-
-/** @param {string} code */
-const cardName = (code) => (M.names && M.names[code]) || code;
-/** @param {string} code */
-const isCard = (code) => Boolean(M.names && code in M.names);
-/** @param {string[]} codes */
-const cardNames = (codes) => codes.map(cardName).join(", ");
-
-/** One card picture from the sprite, named for screen readers. @param {string} code */
-function card(code) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", "card");
-  svg.setAttribute("viewBox", "0 0 40 64");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", cardName(code));
-  svg.dataset.card = code;
-  const title = document.createElementNS(SVG, "title");
-  title.textContent = cardName(code);
-  const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", `${M.sprite || ""}#${game}-${code}`);
-  svg.append(title, use);
-  return svg;
-}
-
-/** @param {string[]} codes @param {string} [label] */
-function cardsRow(codes, label) {
-  const row = el("span", { class: "cards-row", role: "list", "aria-label": label || null });
-  for (const code of codes) {
-    const item = el("span", { role: "listitem" }, card(code));
-    row.append(item);
-  }
-  return row;
-}
-
-/** A group's text ("peng s9 s9 s9" or "RC RH RN") as its kind and its cards. @param {string} text */
-function readGroup(text) {
-  const words = text.split(" ").filter(Boolean);
-  const kind = words.length && !isCard(words[0]) ? words[0] : "";
-  return { kind, codes: kind ? words.slice(1) : words };
-}
-
-/** A group as pictures, labelled with its kind. @param {string} text */
-function group(text) {
-  const { kind, codes } = readGroup(text);
-  const label = kind ? (M.kinds && M.kinds[kind]) || kind : "";
-  const hidden = !codes.length && kind in HIDDEN_SIZE; // another seat's face-down ti or wei
-  return el(
-    "span",
-    { class: "card-group group", "data-kind": kind || null },
-    label ? el("span", { class: "label", text: label }) : null,
-    hidden ? backs(HIDDEN_SIZE[kind]) : cardsRow(codes, [label, cardNames(codes)].filter(Boolean).join(": ")),
-  );
-}
-
-/** @type {Record<string, number>} */
-const HIDDEN_SIZE = { ti: 4, pao: 4, wei: 3, kan: 3 };
-
-/** Face-down cards (their backs), named for screen readers. @param {number} n */
-function backs(n) {
-  const row = el("span", { class: "cards-row", role: "img", "aria-label": tn("face_down", n) });
-  for (let i = 0; i < n; i += 1) {
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("class", "card back");
-    svg.setAttribute("viewBox", "0 0 40 64");
-    svg.setAttribute("aria-hidden", "true");
-    const use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", `${M.sprite || ""}#${game}-back`);
-    svg.append(use);
-    row.append(svg);
-  }
-  return row;
-}
-
-/** Remove one copy of the public card from a group: what the human gives from his hand. */
-function withoutPublic(/** @type {string[]} */ codes) {
-  const pub = state && state.view && state.view.public ? state.view.public.card : null;
-  const rest = [...codes];
-  const at = pub ? rest.indexOf(pub) : -1;
-  if (at >= 0) rest.splice(at, 1);
-  return rest;
-}
-
-/**
- * What a legal action does, in words (for aria labels and the log) and as a label template with
- * the cards to picture. @param {string} action
- */
-function describe(action) {
-  const [verb, ...rest] = action.split(" ");
-  const groups = rest.join(" ").split(" / ").map((g) => g.split(" ").filter(Boolean));
-  /** @type {string[]} */
-  let codes = [];
-  let key = `action.${verb}`;
-  if (verb === "discard") codes = groups[0];
-  else if (verb === "take") {
-    codes = withoutPublic(groups[0]);
-    if (!codes.length) key = "action.take_alone";
-  } else if (verb === "chi") {
-    codes = [withoutPublic(groups[0]), ...groups.slice(1)].flat();
-  } else if (!(key in M)) {
-    return { words: t("action.other", { action }), template: t("action.other", { action }), codes };
-  }
-  return { words: t(key, { cards: cardNames(codes) }), template: M[key] || key, codes };
-}
-
-/** A button for one legal action: its words with the cards pictured. @param {string} action */
-function actionButton(action) {
-  const { words, template, codes } = describe(action);
-  const button = el("button", {
-    type: "button",
-    class: "action",
-    "data-action": action,
-    "aria-label": words,
-    onclick: () => act(action),
-  });
-  if (state.lesson_move === action) button.classList.add("lesson-move");
-  const [before, after] = template.includes("{cards}") ? template.split("{cards}") : [template, ""];
-  button.append(el("span", { text: fill(before, {}) }));
-  if (codes.length) button.append(cardsRow(codes));
-  if (after) button.append(el("span", { text: fill(after, {}) }));
-  return button;
-}
-
-/** Send one legal action for the current window. @param {string} action */
-function act(action) {
-  if (!socket || socket.readyState !== WebSocket.OPEN || !state) return;
-  nextId += 1;
-  socket.send(JSON.stringify({ type: "act", window: state.window, action, id: nextId }));
-  for (const button of root.querySelectorAll("button.action, button.card-button")) {
-    /** @type {HTMLButtonElement} */ (button).disabled = true;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Drawing the state
-
-function render() {
-  const view = state.view;
-  const over = state.outcome !== null && state.outcome !== undefined;
-  const hadFocus = root.contains(document.activeElement) || document.activeElement === document.body;
-  renderStatus(over);
-  renderSeats(view, over);
-  renderCentre(view);
-  renderActions(over);
-  renderHand(view, over);
-  renderCountdown(over);
-  renderEnd(view, over);
-  renderTip();
-  if (!hadFocus) return;
-  // A lesson's tip to read first, then the move it asks for, else the first move; its last screen: a real deal.
-  const first = /** @type {HTMLElement | null} */ (
-    root.querySelector("[data-role=tip] button, button.lesson-move")
-    || (state.legal.length ? root.querySelector("button.action, button.card-button") : null)
-    || (state.lesson_done ? root.querySelector(".new-deal button") : null));
-  if (first) first.focus({ preventScroll: true });
-}
-
-/** @param {boolean} over */
-function renderStatus(over) {
-  let text;
-  if (over) text = t("end.title");
-  else if (state.tip && state.tip.hold) text = t("lesson_ui.read");
-  else if (!state.legal.length) text = t("table.waiting");
-  else if (state.legal.includes("pass")) text = t("table.claim_turn");
-  else text = t("table.your_turn");
-  part("status").textContent = text;
-}
-
-/** @param {any} view @param {boolean} over */
-function renderSeats(view, over) {
-  const box = part("seats");
-  box.replaceChildren();
-  const count = view.seats.length;
-  const toAct = new Set(view.to_act || []);
-  for (let i = 1; i <= count; i += 1) {
-    const s = (state.seat + i) % count; // the others in turn order, then the human's own groups
-    box.append(seatPanel(view, s, toAct.has(s), over));
-  }
-}
-
-/** @param {any} view @param {number} s @param {boolean} asked @param {boolean} over */
-function seatPanel(view, s, asked, over) {
-  const info = view.seats[s];
-  const size = Array.isArray(info.hand) ? info.hand.length : info.hand_count ?? info.hand;
-  const name = seatName(s) + (view.dealer === s ? ` · ${t("seat.dealer")}` : "");
-  const panel = el(
-    "section",
-    { class: "seat", "data-seat": s, "aria-current": asked ? "true" : null, "aria-label": name },
-    el("h3", { text: name }),
-    el("p", { class: "hand-size", text: tn("cards_in_hand", Number(size) || 0) }),
-  );
-  if (over && Array.isArray(info.hand) && s !== state.seat) panel.append(cardsRow(info.hand, t("end.hands")));
-  appendPublicRows(panel, info);
-  return panel;
-}
-
-/** Melds, discards, chou and the face-up card of a seat. @param {HTMLElement} panel @param {any} info */
-function appendPublicRows(panel, info) {
-  if (info.melds && info.melds.length) {
-    panel.append(
-      el("div", { class: "melds", role: "group", "aria-label": t("table.melds") }, ...info.melds.map(group)),
-    );
-  }
-  if (info.discards && info.discards.length) {
-    panel.append(el("div", { class: "discards" }, el("span", { class: "label", text: t("table.discards") }),
-      cardsRow(info.discards, t("table.discards"))));
-  }
-  if (info.chou && info.chou.length) {
-    panel.append(el("p", { class: "chou", text: t("table.chou", { cards: cardNames(info.chou) }) }));
-  }
-  if (info.shown) panel.append(el("p", { class: "shown", text: t("table.shown", { card: cardName(info.shown) }) }));
-}
-
-/** @param {any} view */
-function renderCentre(view) {
-  const box = part("centre");
-  box.replaceChildren(el("p", { class: "stock", text: t("table.stock", { n: view.stock }) }));
-  const pub = view.public;
-  if (pub && pub.card) {
-    box.append(
-      el(
-        "figure",
-        { class: "public", "aria-label": t("table.public") },
-        cardsRow([pub.card], t("table.public")),
-        el("figcaption", {
-          text: t(pub.owner === state.seat && "table.public_owner.you" in M ? "table.public_owner.you" : "table.public_owner",
-            { card: cardName(pub.card), seat: seatName(pub.owner) }),
-        }),
-      ),
-    );
-  } else {
-    box.append(el("p", { class: "public none", text: t("table.no_public") }));
-  }
-}
-
-/** @param {boolean} over */
-function renderActions(over) {
-  const box = part("actions");
-  box.replaceChildren();
-  if (over) return;
-  for (const action of state.legal) {
-    if (action.startsWith("discard ")) continue; // discards are the hand's own cards
-    box.append(actionButton(action));
-  }
-}
-
-/** @param {any} view @param {boolean} over */
-function renderHand(view, over) {
-  const box = part("hand");
-  box.replaceChildren();
-  const mine = view.seats[state.seat];
-  const hand = Array.isArray(mine.hand) ? mine.hand : [];
-  const discards = new Set(over ? [] : state.legal.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8)));
-  // Group the (already sorted) hand by colour (Sì Sè Pái) or by small/big (Paohuzi).
-  /** @type {HTMLElement | null} */
-  let run = null;
-  let runKey = "";
-  for (const code of hand) {
-    const key = code[0];
-    if (!run || key !== runKey) {
-      run = el("span", { class: "card-group hand-group", "data-group": key });
-      box.append(run);
-      runKey = key;
-    }
-    // In a lesson every card may be tried while a discard is asked: the server says why one cannot go.
-    const tried = Boolean(state.lesson) && discards.size > 0;
-    if (discards.has(code) || tried) {
-      // The button is named by its card (for screen readers); the title says what it does.
-      const action = `discard ${code}`;
-      const classes = ["card-button"];
-      if (!discards.has(code)) classes.push("not-allowed");
-      if (state.lesson_move === action) classes.push("lesson-move");
-      run.append(el("button", {
-        type: "button", class: classes.join(" "), "data-action": action,
-        title: t("action.discard", { cards: cardName(code) }), onclick: () => act(action),
-      }, card(code)));
-    } else {
-      run.append(card(code));
-    }
-  }
-}
-
-/** @param {boolean} over */
-function renderCountdown(over) {
-  const box = part("countdown");
-  window.clearInterval(countdownTimer);
-  if (over || state.countdown_ms === null || state.countdown_ms === undefined || !state.legal.length) {
-    box.hidden = true;
-    return;
-  }
-  const deadline = performance.now() + state.countdown_ms;
-  const tick = () => {
-    const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-    box.textContent = tn("countdown", left);
-    if (left <= 0) window.clearInterval(countdownTimer);
-  };
-  box.hidden = false;
-  tick();
-  countdownTimer = window.setInterval(tick, 250);
-}
-
-/** @param {any} view @param {boolean} over */
-function renderEnd(view, over) {
-  const box = part("end");
-  if (!over) {
-    box.hidden = true;
-    box.replaceChildren();
-    return;
-  }
-  const result = state.outcome;
-  box.replaceChildren(el("h2", { text: t("end.title") }));
-  if (result.winner === null || result.winner === undefined) box.append(el("p", { class: "winner", text: t("end.draw") }));
-  else {
-    const mine = result.winner === state.seat && "end.winner.you" in M;
-    box.append(el("p", { class: "winner", text: t(mine ? "end.winner.you" : "end.winner", { seat: seatName(result.winner) }) }));
-  }
-  if (result.card) box.append(el("p", { text: t("end.card", { card: cardName(result.card) }) }));
-  if (result.winner !== null && result.winner !== undefined) {
-    if (game === "paohuzi") {
-      box.append(el("p", { class: "score", text: t("end.huxi", { huxi: result.score }) }));
-      box.append(el("p", { class: "tun", text: t("end.tun", { tun: result.tun }) }));
-    } else {
-      box.append(el("p", { class: "score", text: t("end.score", { score: result.score }) }));
-    }
-    if (result.groups && result.groups.length) {
-      box.append(el("h3", { text: t("end.groups") }), el("div", { class: "groups" }, ...result.groups.map(group)));
-    }
-  }
-  if (Array.isArray(result.payments)) {
-    const list = el("ul", { class: "payments", "aria-label": t("end.payments") });
-    result.payments.forEach((amount, s) => list.append(el("li", { text: t("end.payment", { seat: seatName(s), amount }) })));
-    box.append(el("h3", { text: t("end.payments") }), list);
-  }
-  const hands = el("div", { class: "hands" });
-  view.seats.forEach((/** @type {any} */ info, /** @type {number} */ s) => {
-    if (Array.isArray(info.hand)) {
-      hands.append(el("div", { class: "hand-row" }, el("span", { class: "label", text: seatName(s) }),
-        cardsRow(info.hand, `${seatName(s)}: ${cardNames(info.hand)}`)));
-    }
-  });
-  box.append(el("h3", { text: t("end.hands") }), hands);
-  const again = el(
-    "form",
-    { method: "post", action: `/games/${game}/start`, class: "new-deal" },
-    el("input", { type: "hidden", name: "difficulty", value: state.difficulty }),
-    el("button", { type: "submit", class: "button", text: t(state.lesson ? "lesson_ui.real_deal" : "end.new_deal") }),
-  );
-  const download = el("a", { class: "button download", href: state.record_url, download: "", text: t("end.download") });
-  box.append(el("div", { class: "end-actions" }, again, download));
-  box.hidden = false;
-}
-
-/** A lesson's tip for this frame, with "Continue" when the table waits for it to be read. */
-function renderTip() {
-  const box = part("tip");
-  const tip = state.tip;
-  if (!state.lesson || (!tip && !lessonNote)) {
-    box.hidden = true;
-    box.replaceChildren();
-    return;
-  }
-  box.replaceChildren(el("h2", { class: "tip-title", text: t("lesson_ui.title") }));
-  if (tip) box.append(el("p", { class: "tip-text", "data-tip": tip.key, text: t(tip.key, wordsFor(tip.params || {})) }));
-  if (lessonNote) box.append(el("p", { class: "tip-note", text: lessonNote }));
-  if (tip && tip.hold) {
-    box.append(el("button", {
-      type: "button", class: "button tip-continue", text: t("lesson_ui.continue"),
-      onclick: (/** @type {Event} */ event) => {
-        /** @type {HTMLButtonElement} */ (event.currentTarget).disabled = true;
-        if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "pace", paused: false }));
-      },
-    }));
-  }
-  box.hidden = false;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The log: what happened, one step at a time
-
-/** Params in words: seats by name, cards by name. @param {Record<string, any>} params */
-function wordsFor(params) {
-  /** @type {Record<string, any>} */
-  const out = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (["seat", "owner", "dealer", "winner"].includes(key) && typeof value === "number") out[key] = seatName(value);
-    else if (typeof value === "string" && isCard(value)) out[key] = cardName(value);
-    else if (Array.isArray(value) && value.every((v) => typeof v === "string" && isCard(v))) {
-      out[key] = cardNames(value); // one group, as its cards
-    } else if (key === "group" || key === "groups") {
-      const groups = Array.isArray(value) ? value : [value];
-      out[key] = groups.map((g) => cardNames(readGroup(String(g)).codes)).join(" / ");
-    } else if (key === "action" && typeof value === "string") out[key] = describe(value).words;
-    else out[key] = value;
-  }
-  return out;
-}
-
-/** @param {{kind: string, params: Record<string, any>}} event */
-function eventText(event) {
-  const status = event.params && event.params.status;
-  if (status && `event.${event.kind}.${status}` in M) return t(`event.${event.kind}.${status}`);
-  if ((M.silent || []).includes(event.kind)) return "";
-  const base = `event.${event.kind}`;
-  const own = Boolean(state && event.params && event.params.seat === state.seat);
-  const key = own && `${base}.you` in M ? `${base}.you` : base; // "You draw", not "You draws"
-  return key in M ? t(key, wordsFor(event.params || {})) : t("event.generic", { kind: event.kind });
-}
-
-/** @param {any[]} events @param {boolean} paced */
-function appendLog(events, paced) {
-  const list = part("log");
-  for (const event of events) {
-    const text = eventText(event);
-    if (!text) continue;
-    const add = () => {
-      list.append(el("li", { text }));
-      while (list.children.length > 300) list.firstElementChild?.remove();
-      list.scrollTop = list.scrollHeight;
-    };
-    if (!paced) add();
-    else logQueue = logQueue.then(() => new Promise((done) => { add(); window.setTimeout(done, LOG_STEP_MS); }));
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The connection
-
-/** @param {string} text */
-function showError(text) {
-  const box = part("error");
-  box.textContent = text;
-  box.hidden = false;
-  window.clearTimeout(errorTimer);
-  errorTimer = window.setTimeout(() => { box.hidden = true; }, 6000);
-}
-
-/** @param {MessageEvent} event */
-function receive(event) {
-  const message = JSON.parse(event.data);
-  if (message.type === "state") {
-    const snapshot = Array.isArray(message.log);
-    if (!snapshot && state && message.v < state.v) return; // an older state arrived late
-    if (!state || message.v !== state.v) lessonNote = "";
-    state = message;
-    if (snapshot) {
-      part("log").replaceChildren();
-      appendLog(message.log, false);
-    } else {
-      appendLog(message.events, true);
-    }
-    render();
-  } else if (message.type === "error") {
-    if (state && state.lesson) {
-      // A lesson answers a wrong move gently, under its tip (with its reason where the lesson has one).
-      lessonNote = message.tip ? t(message.tip.key, wordsFor(message.tip.params || {})) : message.text || t(message.key);
-    } else {
-      showError(message.text || t(message.key));
-    }
-    if (state) render(); // re-enable the buttons
-  }
-}
-
-function connect() {
-  const url = new URL(root.dataset.ws || "", window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(url);
-  socket.addEventListener("open", () => { retries = 0; });
-  socket.addEventListener("message", receive);
-  socket.addEventListener("close", (event) => {
-    if (event.code === 4403 || event.code === 4404) {
-      showError(t(event.code === 4403 ? "error.forbidden" : "error.unknown_table"));
-      return;
-    }
-    part("status").textContent = t("table.reconnecting");
-    retries += 1;
-    window.setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retries, 5)));
-  });
-}
-
 if (root && catalogue) {
   root.classList.add("live");
-  connect();
+  const table = new Table(root, JSON.parse(catalogue.textContent || "{}"));
+  table.connect();
 }

@@ -1,0 +1,119 @@
+// The end of the deal, taught: who won and with which card (marked), each of the winner's groups
+// with its name and value, the sum, for Paohuzi the huxi -> tun step and the payments with their
+// sign and unit, every hand labelled; a draw says why. Values are looked up in the page's group
+// table (web/scoring.py) and the total is the engine's (`outcome.score`).
+
+import { el, readGroup } from "./cards.js";
+
+export class EndPanel {
+  /**
+   * @param {HTMLElement} box @param {import("./words.js").Words} words @param {import("./cards.js").CardArt} art
+   * @param {string} game @param {Record<string, {name: string, value: number}>} groups
+   */
+  constructor(box, words, art, game, groups) {
+    this.box = box;
+    this.words = words;
+    this.art = art;
+    this.game = game;
+    this.groups = groups;
+  }
+
+  hide() {
+    this.box.hidden = true;
+    this.box.replaceChildren();
+  }
+
+  /** @param {any} state */
+  show(state) {
+    const w = this.words;
+    const result = state.outcome;
+    const won = result.winner !== null && result.winner !== undefined;
+    const title = won ? w.about("end.winner", result.winner) : w.t("end.draw");
+    const box = this.box;
+    box.replaceChildren(el("h2", { id: "end-title", text: title }));
+    if (!won) {
+      box.append(el("p", { class: "end-why", text: w.t("end.draw_why") }));
+    } else {
+      if (result.card) {
+        box.append(el("p", { class: "winning-card" },
+          el("span", { class: "label", text: w.t("end.card") }),
+          this.art.row([result.card], { label: w.t("end.card"), marked: 0 })));
+      } else {
+        box.append(el("p", { class: "end-why", text: w.t("end.tianhu") }));
+      }
+      box.append(this.scoreTable(result));
+      if (this.game === "paohuzi") {
+        box.append(el("p", { class: "tun-step", text: w.t("end.tun_step", { huxi: w.count("huxi", result.score), tun: w.count("tun", result.tun) }) }),
+          el("p", { class: "tun-rule", text: w.t("end.tun_rule") }));
+      }
+    }
+    if (Array.isArray(result.payments)) {
+      const list = el("ul", { class: "payments", "aria-labelledby": "end-payments" });
+      result.payments.forEach((/** @type {number} */ amount, /** @type {number} */ s) => {
+        list.append(el("li", { class: amount > 0 ? "plus" : amount < 0 ? "minus" : "zero" },
+          el("span", { class: "who", text: w.seat(s) }),
+          el("span", { class: "amount", text: w.signed("tun", amount) })));
+      });
+      box.append(el("h3", { id: "end-payments", text: w.t("end.payments") }), list);
+    }
+    box.append(this.hands(state));
+    box.append(this.buttons(state));
+    box.hidden = false;
+  }
+
+  /** The winner's groups, each with its name and value (the winning card marked), then the sum. @param {any} result */
+  scoreTable(result) {
+    const w = this.words;
+    const box = el("section", { class: "score", "aria-labelledby": "end-groups" },
+      el("h3", { id: "end-groups", text: w.t("end.groups") }));
+    const list = el("ol", { class: "score-groups" });
+    let markedOnce = false;
+    /** @type {number[]} */
+    const values = [];
+    for (const text of result.groups || []) {
+      const entry = this.groups[text];
+      const { codes } = readGroup(text, (c) => w.isCard(c));
+      const at = !markedOnce && result.card ? codes.indexOf(result.card) : -1;
+      if (at >= 0) markedOnce = true;
+      const value = entry ? entry.value : 0;
+      values.push(value);
+      const name = entry ? entry.name : text;
+      list.append(el("li", { class: at >= 0 ? "winning" : null },
+        this.art.row(codes, { label: w.t("group.kind_cards", { kind: name, cards: w.cards(codes) }), marked: at }),
+        el("span", { class: "name", text: name }),
+        el("span", { class: "num", "data-value": value, text: w.value(this.game, value) })));
+    }
+    const sum = w.t("end.sum", { terms: values.map((v) => w.number(v)).join(" + "), total: w.value(this.game, result.score) });
+    box.append(list, el("p", { class: "total" },
+      el("span", { class: "label", text: w.t("end.total") }), el("span", { class: "sum", text: sum })));
+    return box;
+  }
+
+  /** Every hand, labelled with its seat. @param {any} state */
+  hands(state) {
+    const w = this.words;
+    const box = el("div", { class: "hands" }, el("h3", { text: w.t("end.hands") }));
+    state.view.seats.forEach((/** @type {any} */ info, /** @type {number} */ s) => {
+      if (!Array.isArray(info.hand)) return;
+      const label = w.seat(s);
+      box.append(el("div", { class: "hand-row" },
+        el("span", { class: "label", text: label }),
+        info.hand.length
+          ? this.art.row(info.hand, { label: s === w.me ? w.t("table.your_hand") : w.t("end.hand_of", { seat: label }) })
+          : el("span", { class: "empty", text: w.t("end.hand_empty") })));
+    });
+    return box;
+  }
+
+  /** @param {any} state */
+  buttons(state) {
+    const w = this.words;
+    const again = el(
+      "form", { method: "post", action: `/games/${this.game}/start`, class: "new-deal" },
+      el("input", { type: "hidden", name: "difficulty", value: state.difficulty }),
+      el("button", { type: "submit", class: "button", text: w.t(state.lesson ? "lesson_ui.real_deal" : "end.new_deal") }),
+    );
+    const download = el("a", { class: "button secondary download", href: state.record_url, download: "", text: w.t("end.download") });
+    return el("div", { class: "end-actions" }, again, download);
+  }
+}

@@ -1,0 +1,101 @@
+// The table's words: messages from the page's catalogue (messages.py), filled with names and
+// numbers the language's own way. Every sentence is one catalogue message; lists use the
+// language's list format (Intl.ListFormat), numbers its number format.
+
+/**
+ * @typedef {Record<string, any>} Catalogue
+ */
+
+export class Words {
+  /** @param {Catalogue} messages @param {string} lang */
+  constructor(messages, lang) {
+    this.M = messages;
+    this.lang = lang;
+    this.plurals = new Intl.PluralRules(lang);
+    this.lists = new Intl.ListFormat(lang, { style: "long", type: "conjunction" });
+    this.numbers = new Intl.NumberFormat(lang);
+    this.signedNumbers = new Intl.NumberFormat(lang, { signDisplay: "exceptZero" });
+    /** The human's seat, once known. @type {number | null} */
+    this.me = null;
+  }
+
+  /** Is there a message for `key`? @param {string} key */
+  has(key) {
+    return typeof this.M[key] === "string";
+  }
+
+  /** A message with its `{placeholders}` filled. @param {string} key @param {Record<string, any>} [params] */
+  t(key, params = {}) {
+    const text = this.M[key];
+    if (typeof text !== "string") return key;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+
+  /**
+   * The message about a seat: its `.you` form when the seat is the human's (each language says
+   * "you drew" its own way), else the plain one with `{seat}` named.
+   * @param {string} key @param {number} seat @param {Record<string, any>} [params]
+   */
+  about(key, seat, params = {}) {
+    const mine = seat === this.me && this.has(`${key}.you`);
+    return this.t(mine ? `${key}.you` : key, { ...params, seat: this.seat(seat) });
+  }
+
+  /** A plural message, the form chosen by the language's rules. @param {string} key @param {number} n */
+  count(key, n) {
+    const forms = this.M[`plural.${key}`] || {};
+    const text = forms[this.plurals.select(n)] ?? forms.other ?? "{n}";
+    return text.replace(/\{n\}/g, this.numbers.format(n));
+  }
+
+  /**
+   * A plural message (the form chosen by `n`) with its other `{placeholders}` filled too.
+   * @param {string} key @param {number} n @param {Record<string, any>} params
+   */
+  countWith(key, n, params) {
+    return this.count(key, n).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+
+  /** A plural message whose number carries its sign (+2, −1, 0). @param {string} key @param {number} n */
+  signed(key, n) {
+    const forms = this.M[`plural.${key}`] || {};
+    const text = forms[this.plurals.select(Math.abs(n))] ?? forms.other ?? "{n}";
+    return text.replace(/\{n\}/g, this.signedNumbers.format(n));
+  }
+
+  /** @param {number} n */
+  number(n) {
+    return this.numbers.format(n);
+  }
+
+  /** A seat's name ("You", "Computer 2"). @param {number | null | undefined} seat */
+  seat(seat) {
+    if (seat === null || seat === undefined) return "";
+    return seat === this.me ? this.t("seat.you") : this.t("seat.computer", { n: seat });
+  }
+
+  /** @param {string} code */
+  card(code) {
+    return (this.M.names && this.M.names[code]) || code;
+  }
+
+  /** @param {string} code */
+  isCard(code) {
+    return Boolean(this.M.names && code in this.M.names);
+  }
+
+  /** Card names as the language lists them ("a, b and c"; "a、b和c"). @param {string[]} codes */
+  cards(codes) {
+    return this.list(codes.map((code) => this.card(code)));
+  }
+
+  /** @param {string[]} items */
+  list(items) {
+    return this.lists.format(items);
+  }
+
+  /** A group's value in the game's unit ("1 point", "6 huxi"). @param {string} game @param {number} n */
+  value(game, n) {
+    return this.count(game === "paohuzi" ? "huxi" : "points", n);
+  }
+}

@@ -1,0 +1,45 @@
+"""A table taken out of memory (handed over to another process, say) answers every action it was
+still holding: the sockets waiting for them do not wait for ever."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from cardavia.web.table import ActionRefused
+
+from .helpers import start_table, table_socket
+
+
+def test_stopping_a_table_refuses_the_actions_it_has_not_answered(client: TestClient) -> None:
+    table_id = start_table(client, "paohuzi")
+    with table_socket(client, table_id) as player:
+        player.until(lambda m: m["type"] == "state")
+        while not player.waiting_for_me():
+            player.until(lambda m: m["type"] == "state")
+        state = player.state
+    assert state is not None
+    actor = client.app.state.tables.live[table_id]
+    store = client.app.state.store
+    real_append = store.append
+
+    async def slow_append(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(5)
+        await real_append(*args, **kwargs)
+
+    async def scenario() -> list[BaseException | int]:
+        store.append = slow_append
+        try:
+            first = asyncio.create_task(actor.act(state["window"], state["legal"][0]))  # being stored
+            await asyncio.sleep(0.2)
+            second = asyncio.create_task(actor.act(state["window"], state["legal"][0]))  # queued
+            await asyncio.sleep(0.1)
+            await actor.stop()
+            return await asyncio.wait_for(asyncio.gather(first, second, return_exceptions=True), 1.0)
+        finally:
+            store.append = real_append
+
+    answers = client.portal.call(scenario)
+    assert all(isinstance(a, ActionRefused) and a.key == "error.busy" for a in answers), answers

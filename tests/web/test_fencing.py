@@ -1,0 +1,178 @@
+"""Fencing on a shared PostgreSQL: an append is stored only under the table's current lease.
+
+Two stores on one database stand for two server processes. The (table, seq) key alone would let a
+stale owner append an action the new owner has not written yet; the lease refuses it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from cardavia.web import leases
+from cardavia.web.store import Lease, LeaseLost, Store, fenced_insert
+
+from .helpers import run_async
+from .postgres_server import postgres_url
+
+SECRET = "cd" * 16
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    with postgres_url() as url:
+        yield url
+
+
+async def _node(store: Store, owner: str, ttl: float = 60.0) -> None:
+    async with store.begin() as conn:
+        await leases.register(conn, owner, ttl)
+
+
+async def _acquire(store: Store, table_id: str, owner: str) -> int | None:
+    async with store.begin() as conn:
+        return await leases.acquire(conn, table_id, owner)
+
+
+async def _expire(store: Store, owner: str) -> None:
+    """As if ``owner`` had been paused past its time to live: its heartbeat is overdue."""
+    async with store.begin() as conn:
+        await conn.execute(
+            text("UPDATE nodes SET expires_at = now() - interval '1 second' WHERE owner = :o"), {"o": owner}
+        )
+
+
+async def _table(store: Store, table_id: str) -> None:
+    await store.create_table(table_id, "paohuzi", 0, "easy", "h" * 64, {"game": "paohuzi"}, SECRET)
+
+
+async def _epochs(store: Store, table_id: str) -> list[tuple[int, int]]:
+    async with store.begin() as conn:
+        rows = await conn.execute(
+            text("SELECT seq, epoch FROM actions WHERE table_id = :t ORDER BY seq"), {"t": table_id}
+        )
+        return [(int(seq), int(epoch)) for seq, epoch in rows]
+
+
+def test_a_stale_owner_cannot_append_even_where_the_key_would_let_it(pg_url: str) -> None:
+    async def scenario() -> None:
+        a, b = await Store.open(pg_url), await Store.open(pg_url)
+        try:
+            await _table(a, "fence1")
+            await _node(a, "a/1")
+            await _node(b, "b/1")
+            first = await _acquire(a, "fence1", "a/1")
+            assert first == 1
+            assert await _acquire(b, "fence1", "b/1") is None  # a is alive: b cannot take it
+            await a.append("fence1", 0, "S1 discard s3", lease=Lease("a/1", 1))
+            with pytest.raises(LeaseLost):
+                await a.append("fence1", 1, "S2 pass")  # no lease at all
+            await _expire(a, "a/1")
+            with pytest.raises(LeaseLost):  # expired: refused even before anyone else takes it
+                await a.append("fence1", 1, "S2 pass", lease=Lease("a/1", 1))
+            assert await _acquire(b, "fence1", "b/1") == 2
+            # Action 1 is free in the key, but a no longer holds the table: refused.
+            with pytest.raises(LeaseLost):
+                await a.append("fence1", 1, "S2 pass", lease=Lease("a/1", 1))
+            await b.append("fence1", 1, "S2 chi s4", lease=Lease("b/1", 2))
+            row = await b.load("fence1")
+            assert row is not None and row.lines == ("S1 discard s3", "S2 chi s4")
+            assert await _epochs(b, "fence1") == [(0, 1), (1, 2)]
+            async with a.begin() as conn:  # the paused process cannot come back to life
+                assert not await leases.heartbeat(conn, "a/1", 60.0)
+        finally:
+            await a.close()
+            await b.close()
+
+    run_async(scenario)
+
+
+def test_an_old_epoch_of_the_same_process_is_refused(pg_url: str) -> None:
+    """Taking a table again (a reloaded actor) fences the actor that held it before."""
+
+    async def scenario() -> None:
+        store = await Store.open(pg_url)
+        try:
+            await _table(store, "fence2")
+            await _node(store, "c/1")
+            assert await _acquire(store, "fence2", "c/1") == 1
+            assert await _acquire(store, "fence2", "c/1") == 2
+            with pytest.raises(LeaseLost):
+                await store.append("fence2", 0, "S1 discard s3", lease=Lease("c/1", 1))
+            await store.append("fence2", 0, "S1 discard s3", lease=Lease("c/1", 2))
+        finally:
+            await store.close()
+
+    run_async(scenario)
+
+
+def test_a_takeover_waits_for_an_append_in_flight(pg_url: str) -> None:
+    """The new owner's lease waits until the old owner's append has committed, then it sees it."""
+
+    async def scenario() -> None:
+        a, b = await Store.open(pg_url), await Store.open(pg_url)
+        try:
+            await _table(a, "fence3")
+            await _node(a, "a/3")
+            await _node(b, "b/3")
+            assert await _acquire(a, "fence3", "a/3") == 1
+            row = {"table_id": "fence3", "seq": 0, "line": "S1 discard s3", "timeout": False,
+                   "created_at": 0.0, "epoch": None}
+            async with a.begin() as conn:
+                assert await fenced_insert(conn, [(row, Lease("a/3", 1))]) == set()
+                await _expire(b, "a/3")  # a dies with its append not yet committed
+                takeover = asyncio.create_task(_acquire(b, "fence3", "b/3"))
+                await asyncio.sleep(0.5)
+                assert not takeover.done(), "the lease changed hands during an append"
+            assert await takeover == 2
+            loaded = await b.load("fence3")
+            assert loaded is not None and loaded.lines == ("S1 discard s3",)
+        finally:
+            await a.close()
+            await b.close()
+
+    run_async(scenario)
+
+
+def test_a_holder_asked_to_hand_over_releases_and_the_asker_takes_it(pg_url: str) -> None:
+    async def scenario() -> None:
+        a, b = await Store.open(pg_url), await Store.open(pg_url)
+        try:
+            await _node(a, "a/4")
+            await _node(b, "b/4")
+            assert await _acquire(a, "fence4", "a/4") == 1
+            async with b.begin() as conn:
+                assert await leases.acquire(conn, "fence4", "b/4") is None
+                await leases.request_handoff(conn, "fence4", "b/4")
+            async with a.begin() as conn:
+                assert await leases.handoffs(conn, "a/4") == [("fence4", 1)]
+                await leases.release(conn, "fence4", "a/4", 1)
+            assert await _acquire(b, "fence4", "b/4") == 2
+            async with a.begin() as conn:
+                assert await leases.handoffs(conn, "a/4") == []
+        finally:
+            await a.close()
+            await b.close()
+
+    run_async(scenario)
+
+
+def test_servers_starting_together_migrate_once(pg_url: str) -> None:
+    async def scenario() -> list[int]:
+        admin = create_async_engine(pg_url, isolation_level="AUTOCOMMIT")
+        async with admin.connect() as conn:
+            await conn.execute(text("CREATE DATABASE fresh"))
+        await admin.dispose()
+        fresh = pg_url.rsplit("/", 1)[0] + "/fresh"
+        stores = await asyncio.gather(*(Store.open(fresh) for _ in range(4)))
+        async with stores[0].begin() as conn:
+            versions = [int(v) for (v,) in await conn.execute(text("SELECT version FROM cardavia_schema"))]
+        for store in stores:
+            await store.close()
+        return versions
+
+    assert len(run_async(scenario)) == 1
