@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
 
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai.cards import DECK
+from cardavia.web.app import create_app
 from cardavia.web.frames import waits_of
 
-from .helpers import start_table, table_socket
+from .helpers import start_table, table_socket, web_config
 
 
 def waiting_position() -> dict[str, Any]:
@@ -42,6 +44,27 @@ def test_a_hint_answers_the_open_decision_with_a_legal_action_and_a_reason(clien
         assert answer["action"] in state["legal"]
         assert answer["reason"]["key"].startswith("hint.")
         assert client.app.state.tables.live[table_id].hints >= 1
+
+
+def test_hints_are_stored_with_the_deal_and_survive_a_restart(db_path: Path) -> None:
+    config = web_config(db_path)
+    with TestClient(create_app(config)) as first:
+        table_id = start_table(first, "sisepai", difficulty="hard")
+        with table_socket(first, table_id) as player:
+            while not player.waiting_for_me():
+                player.until(lambda m: m["type"] == "state")
+            for i in range(2):
+                player.send({"type": "hint", "id": i})
+                assert player.until(lambda m, i=i: m.get("id") == i)["type"] == "hint"
+        row = first.portal.call(first.app.state.store.load, table_id)
+        assert row is not None and row.hints == 2
+        cookies = dict(first.cookies)
+    with TestClient(create_app(config)) as second:  # the table is loaded again from the store
+        for name, value in cookies.items():
+            second.cookies.set(name, value)
+        with table_socket(second, table_id) as player:
+            player.until(lambda m: m["type"] == "state")
+            assert second.app.state.tables.live[table_id].hints == 2
 
 
 def test_the_state_lists_the_cards_the_human_waits_for(client: TestClient) -> None:

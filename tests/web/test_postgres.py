@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from cardavia.engine.record import replay
 from cardavia.web import leases
 from cardavia.web.app import create_app
-from cardavia.web.store import Lease, Store
+from cardavia.web.store import SCHEMA_VERSION, Lease, Store
 
 from .helpers import run_async, start_table, table_socket, web_config
 from .postgres_server import postgres_url
@@ -89,7 +89,7 @@ def test_restart_resumes_on_postgres(pg_url: str, game: str, tmp_path: Path) -> 
 
 def test_a_schema_2_database_is_migrated_and_its_tables_play_on(pg_url: str, tmp_path: Path) -> None:
     """A database of the single-server schema 2 (no leases, no epochs), with a deal in the middle:
-    the first server of schema 3 migrates it; the table resumes where it stood, plays to its end,
+    the first server of the current schema migrates it; the table resumes where it stood, plays to its end,
     and its new actions carry their lease's epoch (the old ones none)."""
     from sqlalchemy import text
     from sqlalchemy.ext.asyncio import create_async_engine
@@ -117,9 +117,9 @@ def test_a_schema_2_database_is_migrated_and_its_tables_play_on(pg_url: str, tmp
                 player.until(lambda m: m["type"] == "state")
             before = player.state
         cookies = dict(first.cookies)
-    # Back to schema 2 as the previous release left it: the same tables without what schema 3 added.
+    # Back to schema 2 as that release left it: the same tables without what schemas 3 and 4 added.
     downgrade = ("DROP TABLE leases", "DROP TABLE nodes", "ALTER TABLE actions DROP COLUMN epoch",
-                 "UPDATE cardavia_schema SET version = 2")
+                 "ALTER TABLE tables DROP COLUMN hints", "UPDATE cardavia_schema SET version = 2")
     run_async(lambda: sql(url, *downgrade))
     (stored,) = run_async(lambda: sql(url, "SELECT count(*) FROM actions"))
 
@@ -133,7 +133,7 @@ def test_a_schema_2_database_is_migrated_and_its_tables_play_on(pg_url: str, tmp
             player.play_to_end()
     version, epochs = run_async(lambda: sql(
         url, "SELECT version FROM cardavia_schema", "SELECT epoch FROM actions ORDER BY seq"))
-    assert version == [(3,)]
+    assert version == [(SCHEMA_VERSION,)]
     old, new = [e for (e,) in epochs[: stored[0][0]]], [e for (e,) in epochs[stored[0][0]:]]
     assert old and set(old) == {None}
     assert new and set(new) == {1}

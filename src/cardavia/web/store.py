@@ -47,7 +47,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _MIGRATION_LOCK = 0x63617264  # the advisory lock that serializes migrations on PostgreSQL
 
 log = logging.getLogger("cardavia.web.store")
@@ -68,6 +68,7 @@ tables = Table(
     Column("secret", String(64), nullable=True),
     Column("finished", Boolean, nullable=False, default=False),
     Column("created_at", Float, nullable=False),
+    Column("hints", Integer, nullable=False, default=0, server_default="0"),  # hints the owner asked for
 )
 actions = Table(
     "actions",
@@ -128,6 +129,7 @@ class TableRow:
     lines: tuple[str, ...]
     timeouts: frozenset[int] = frozenset()  # the seqs of passes made by a human's timeout
     secret: str | None = None
+    hints: int = 0
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,8 @@ async def _migrate(conn: AsyncConnection) -> None:
     if version < 3:
         await conn.execute(text("ALTER TABLE actions ADD COLUMN epoch INTEGER"))
         await conn.run_sync(lambda sync: metadata.create_all(sync, tables=[nodes, leases], checkfirst=True))
+    if version < 4:
+        await conn.execute(text("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0"))
     if version < SCHEMA_VERSION:
         await conn.execute(update(schema_info).values(version=SCHEMA_VERSION))
 
@@ -387,6 +391,14 @@ class Store:
 
         await self._write(op)
 
+    async def count_hint(self, table_id: str) -> None:
+        """Add one to the hints a table's owner asked for."""
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(hints=tables.c.hints + 1))
+
+        await self._write(op)
+
     async def has_table(self, table_id: str) -> bool:
         """Whether a table of this id is stored."""
         async with self._engine.connect() as conn:
@@ -418,6 +430,7 @@ class Store:
             lines=lines,
             timeouts=timeouts,
             secret=row.secret,
+            hints=int(row.hints),
         )
 
     async def summaries(self, ids: Sequence[str]) -> list[TableSummary]:

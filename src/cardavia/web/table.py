@@ -167,6 +167,7 @@ class TableInfo:
     difficulty: str
     secret_hash: str  # of the owner's cookie
     secret: str | None  # the deal's secret (None for tables stored before secrets existed)
+    hints: int = 0  # hints the owner asked for so far
 
 
 class TableActor:
@@ -219,7 +220,7 @@ class TableActor:
         self.paused = lesson is not None and lesson.holds(self.last.v)  # as after ``_release``
         self._release_at = now + self._step_time(self.last.kind)
         self.late = 0  # steps released after their time because a computer was still thinking
-        self.hints = 0  # hints the owner asked for
+        self.hints = info.hints  # hints the owner asked for, stored with the table
         self.broken = False  # an action could not be stored: the table must be reloaded
         self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
@@ -300,11 +301,12 @@ class TableActor:
     async def hint(self) -> dict[str, Any]:
         """What the hard tier would play on the human's open decision, from his own view, and why:
         ``{"window", "action", "reason": {"key", "params"}}``. ``ActionRefused`` when nothing is
-        open. Counted in ``hints``."""
+        open. Counted in ``hints`` and in the store before it is answered."""
         decision = self._decision
         if decision is None:
             raise ActionRefused("error.not_your_turn")
         answer = await self._ai.hint(self.game.clone(), self.seat)
+        await self._store.count_hint(self.id)
         self.hints += 1
         return {"window": decision.v, **answer}
 

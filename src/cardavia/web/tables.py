@@ -214,7 +214,7 @@ class TableManager:
         except BaseException:
             await self._owner.release(table_id, lease)
             raise
-        info = TableInfo(row.id, row.seat, row.difficulty, row.secret_hash, row.secret)
+        info = TableInfo(row.id, row.seat, row.difficulty, row.secret_hash, row.secret, row.hints)
         lesson = lessons.match(row.game, row.seat, position)  # a lesson is known by its position
         actor = TableActor(
             info, game, builder, frames, len(frames), self._store, self._config, self._runner(lesson), lease,
