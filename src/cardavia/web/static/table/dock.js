@@ -422,7 +422,7 @@ export class Dock {
       const button = el("button", {
         type: "button", class: allowed ? "card-button" : "card-button locked", tabindex: "-1", disabled: !live,
         "data-action": tried ? `discard ${code}` : null, "data-key": key,
-        "aria-disabled": allowed ? null : "true",
+        "aria-disabled": tried ? null : "true",
         "aria-label": w.t(allowed ? "hand.discard" : "hand.locked", { card: name }),
         title: w.t(allowed ? "hand.discard" : `hand.locked.${this.game}`, { card: name }),
         onclick: () => { if (tried) this.act(`discard ${code}`); },
@@ -444,10 +444,10 @@ export class Dock {
     if (over) box.replaceChildren();
     const buttons = /** @type {HTMLButtonElement[]} */ ([...box.querySelectorAll("button.card-button")]);
     if (buttons.length) {
-      const firstAllowed = buttons.findIndex((b) => !b.hasAttribute("aria-disabled"));
+      const firstAllowed = buttons.findIndex((b) => !b.classList.contains("locked"));
       const lessonAt = buttons.findIndex((b) => b.classList.contains("lesson-move"));
       const at = lessonAt >= 0 ? lessonAt
-        : buttons[this.handIndex] && !buttons[this.handIndex].hasAttribute("aria-disabled")
+        : buttons[this.handIndex] && !buttons[this.handIndex].classList.contains("locked")
           ? this.handIndex : Math.max(0, firstAllowed);
       buttons[at].tabIndex = 0;
     }
