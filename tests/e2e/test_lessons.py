@@ -33,6 +33,17 @@ READY = """() => { const t = document.querySelector('#table');
     || t.querySelector('button.lesson-move:enabled') || !t.querySelector('[data-role=end]').hidden)); }"""
 CHANGED = "(before) => document.querySelector('#table').innerHTML !== before"
 FOCUSED_ACTION = "() => document.activeElement && document.activeElement.dataset.action || null"
+# What of the tip and of the button the player answers with lies outside the window, as it stands.
+OUT_OF_VIEW = """() => { const t = document.querySelector('#table'); const out = [];
+  const button = t.querySelector('[data-role=tip] button.tip-continue:enabled, button.lesson-move:enabled');
+  const tip = t.querySelector('[data-role=tip]:not([hidden])');
+  for (const [name, node] of [['button', button], ['tip', tip]]) {
+    if (!node) continue;
+    const r = node.getBoundingClientRect();
+    const off = r.top < 0 || r.bottom > window.innerHeight + 0.5;
+    if (off) out.push(`${name} ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+  }
+  return out; }"""
 
 
 def start_lesson(page: Page, server: str, game: str) -> None:
@@ -49,7 +60,13 @@ def messages(page: Page) -> dict[str, Any]:
 
 
 def play_lesson(
-    page: Page, game: str, keyboard: bool, lang: str = "en", shots: Path | None = None, phone: bool = False
+    page: Page,
+    game: str,
+    keyboard: bool,
+    lang: str = "en",
+    shots: Path | None = None,
+    phone: bool = False,
+    fold: bool = False,
 ) -> dict[str, Any]:
     """Play the lesson to its last screen the way a newcomer would, probing a wrong move at the first
     decision and the invited refused discard; what was seen."""
@@ -58,7 +75,7 @@ def play_lesson(
     windows = sorted(lesson.expected)
     invited = {windows.index(w): r.attempt for w, r in lesson.refusals.items()}
     words = messages(page)
-    seen: dict[str, Any] = {"tips": [], "notes": [], "steps": 0, "overflow": []}
+    seen: dict[str, Any] = {"tips": [], "notes": [], "steps": 0, "overflow": [], "out_of_view": []}
     made = 0
     started = time.monotonic()
     while True:
@@ -71,6 +88,10 @@ def play_lesson(
                 seen["tips"].append((key, text))
         if phone:
             seen["overflow"] += overflowing(page)
+        if fold:  # as the page stands, never scrolled by a click: the tip and its button are in the window
+            seen["out_of_view"] += [f"step {seen['steps']}: {out}" for out in page.evaluate(OUT_OF_VIEW)]
+            if shots is not None and seen["steps"] < 4:
+                page.screenshot(path=str(shots.with_name(f"{shots.name}-step{seen['steps']}.png")))
         if page.locator(END).is_visible():
             break
         before = page.locator(TABLE).inner_html()
@@ -95,7 +116,7 @@ def play_lesson(
             expect(note).to_have_text(words["error.lesson"])
             seen["notes"].append(note.inner_text())
             if shots is not None:
-                page.screenshot(path=str(shots.with_name(f"{shots.name}-wrong.png")), full_page=True)
+                page.screenshot(path=str(shots.with_name(f"{shots.name}-wrong.png")), full_page=not fold)
         if made in invited:  # the card that cannot be discarded: the engine's reason, in words
             page.locator(f'{TABLE} [data-action="{invited[made]}"]').first.click()
             note = page.locator(f"{TIP} .tip-note")
@@ -103,7 +124,7 @@ def play_lesson(
             expect(note).to_contain_text(card)
             seen["notes"].append(note.inner_text())
             if shots is not None:
-                page.screenshot(path=str(shots.with_name(f"{shots.name}-refused.png")), full_page=True)
+                page.screenshot(path=str(shots.with_name(f"{shots.name}-refused.png")), full_page=not fold)
         page.wait_for_function(READY)
         before = page.locator(TABLE).inner_html()
         if keyboard:  # the page has focused the lesson's move: Enter plays it
@@ -184,3 +205,23 @@ def test_a_lesson_at_360px_in_every_language(
             page.screenshot(path=str(shots.with_name(f"{shots.name}-start.png")), full_page=True)
         seen = play_lesson(page, game, keyboard=False, lang=lang, shots=shots, phone=True)
         assert seen["overflow"] == []
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (360, 740)], ids=["laptop", "phone"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_tip_and_its_button_stay_in_the_window(
+    browser: Any, server: str, artifacts: Path, game: str, size: tuple[int, int]
+) -> None:
+    """At a laptop's and a phone's size, at every step of the lesson, the tip and the button it asks
+    for (Continue, or the lesson's move) are on screen as the page stands: the tip never pushes the
+    dock's buttons below the fold."""
+    width, height = size
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        start_lesson(page, server, game)
+        shots = artifacts / f"lesson-{game}-{width}x{height}"
+        seen = play_lesson(page, game, keyboard=False, shots=shots, fold=True)
+        assert seen["out_of_view"] == []
+    finally:
+        ctx.close()

@@ -105,6 +105,8 @@ export class Dock {
       }));
     }
     box.hidden = false;
+    // The answer to what he just tried is what he reads next: in view even when the tip scrolls.
+    if (this.lessonNote) body.scrollTop = body.scrollHeight;
   }
 
   /**
