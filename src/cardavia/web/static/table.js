@@ -266,6 +266,7 @@ class Table {
     if (over) {
       const opening = this.part("end").hidden;
       this.end.show(state);
+      this.placeTip(true);
       if (opening) {
         const heading = /** @type {HTMLElement} */ (this.part("end").querySelector("h2"));
         this.part("end").scrollIntoView({ block: "start" });
@@ -274,7 +275,19 @@ class Table {
       }
     } else {
       this.end.hide();
+      this.placeTip(false);
     }
+  }
+
+  /**
+   * A lesson's tip sits beside the prompt, above the moves; its last one (the dock is gone once the
+   * deal is over) under the end panel's title, above the button for a real deal. @param {boolean} atEnd
+   */
+  placeTip(atEnd) {
+    const tip = /** @type {HTMLElement | null} */ (this.root.querySelector("[data-role=tip]"));
+    if (!tip) return;
+    const anchor = atEnd ? this.part("end").querySelector("h2") : this.part("notice");
+    if (anchor && anchor.nextElementSibling !== tip) anchor.after(tip);
   }
 
   redrawDock() {
