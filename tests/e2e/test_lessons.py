@@ -76,6 +76,7 @@ def play_lesson(
     invited = {windows.index(w): r.attempt for w, r in lesson.refusals.items()}
     words = messages(page)
     seen: dict[str, Any] = {"tips": [], "notes": [], "steps": 0, "overflow": [], "out_of_view": []}
+    seen["locked"] = []  # the answer to a locked card tried where the lesson invites none
     made = 0
     started = time.monotonic()
     while True:
@@ -127,6 +128,13 @@ def play_lesson(
             seen["notes"].append(note.inner_text())
             if shots is not None:
                 page.screenshot(path=str(shots.with_name(f"{shots.name}-refused.png")), full_page=not fold)
+        locked = page.locator(f"{TABLE} .table-hand button.card-button.locked")
+        if made not in invited and not seen["locked"] and locked.count():
+            # A locked card where the lesson invites none: the catalogue's why-not words for its code.
+            locked.first.click()
+            note = page.locator(f"{TIP} .tip-note")
+            expect(note).to_have_text(words[f"hand.locked.{game}"])
+            seen["locked"].append(note.inner_text())
         page.wait_for_function(READY)
         before = page.locator(TABLE).inner_html()
         if keyboard:  # the page has focused the lesson's move: Enter plays it
@@ -147,6 +155,7 @@ def play_lesson(
         assert "{" not in text and text.strip(), (key, text)
         assert lang == "en" or text != LESSON_MESSAGES[key], (lang, key)
     assert len(seen["notes"]) == 1 + len(lesson.refusals)
+    assert len(seen["locked"]) == 1, "no locked card was tried outside the lesson's invitation"
     assert all("{" not in note for note in seen["notes"])
     return seen
 
