@@ -53,7 +53,9 @@ class Table {
       hint: /** @type {HTMLButtonElement} */ (part("hint")), hintText: part("hint-text"), tip: part("tip"),
     }, this.words, this.art, this.game, groups, (action) => this.act(action));
     this.dock.waitsOn = root.dataset.waits !== "off";
-    this.dock.hintsOn = root.dataset.hints === "on";
+    // At a lesson table the lesson's own move is outlined: no hint button beside it.
+    this.lesson = root.classList.contains("table-lesson");
+    this.dock.hintsOn = root.dataset.hints === "on" && !this.lesson;
     /** The id of the hint request in flight. @type {number | null} */
     this.hintId = null;
     this.end = new EndPanel(part("end"), this.words, this.art, this.game, groups);
@@ -182,7 +184,7 @@ class Table {
     if (setting.name === "waits") this.dock.waitsOn = setting.value !== "off";
     if (setting.name === "hints") {
       const level = this.root.dataset.difficulty || "";
-      this.dock.hintsOn = setting.value === "on" || (setting.value === "auto" && ["easy", "normal"].includes(level));
+      this.dock.hintsOn = !this.lesson && (setting.value === "on" || (setting.value === "auto" && ["easy", "normal"].includes(level)));
     }
     this.redrawDock();
   }
@@ -286,7 +288,7 @@ class Table {
   placeTip(atEnd) {
     const tip = /** @type {HTMLElement | null} */ (this.root.querySelector("[data-role=tip]"));
     if (!tip) return;
-    const anchor = atEnd ? this.part("end").querySelector("h2") : this.part("notice");
+    const anchor = atEnd ? this.part("end").querySelector("h2") : this.root.querySelector(".decision .prompt-box");
     if (anchor && anchor.nextElementSibling !== tip) anchor.after(tip);
   }
 
