@@ -178,3 +178,44 @@ def test_a_process_that_comes_back_takes_nothing_until_asked(servers: Any) -> No
         assert _closed_with(player) == CLOSE_MOVED
     with table_socket(a, table_id, seed=10) as player:
         player.play_to_end()
+
+
+def _lesson_asked(player: Player) -> dict[str, Any]:
+    """The next lesson frame that asks the human, resuming the table after each tip that holds it."""
+    while True:
+        state = player.until(lambda m: m["type"] == "state")
+        if state["legal"]:
+            return state
+        if state["tip"] and state["tip"]["hold"]:
+            player.send({"type": "pace", "paused": False})
+
+
+def test_a_lesson_table_is_leased_and_handed_over_like_any_table(servers: Any) -> None:
+    """A lesson set out by one process is only stored; the process its requests reach takes it under
+    its lease and knows it as the lesson by its position; handed over, it goes on as the lesson."""
+    from cardavia.web import lessons
+
+    a, b = servers("a", 51), servers("b", 52)
+    lesson = lessons.lesson("sisepai")
+    response = a.post("/games/sisepai/learn", follow_redirects=False)
+    assert response.status_code == 303
+    table_id = str(response.headers["location"]).removeprefix("/tables/")
+    assert table_id not in a.app.state.tables.live  # stored, taken by no one yet
+    _share_cookies(a, b)
+    moves = [lesson.expected[w] for w in sorted(lesson.expected)]
+    with table_socket(a, table_id, seed=3) as player:
+        assert a.app.state.tables.live[table_id].lesson is lesson
+        assert a.app.state.tables.live[table_id].lease is not None
+        player.send({"type": "pace", "speed": "fast", "paused": False})
+        state = _lesson_asked(player)
+        assert state["lesson"] == "sisepai" and state["lesson_move"] == moves[0]
+        assert player.act(moves[0])["type"] == "ack"
+        assert b.portal.call(b.app.state.tables.get, table_id) is not None
+        assert _closed_with(player) == CLOSE_MOVED
+    assert b.app.state.tables.live[table_id].lesson is lesson
+    with table_socket(b, table_id, seed=4) as player:
+        player.send({"type": "pace", "speed": "fast", "paused": False})
+        state = _lesson_asked(player)
+        assert state["lesson"] == "sisepai" and state["lesson_move"] == moves[1]
+    epochs = [epoch for _, epoch in _stored(b, table_id)]
+    assert epochs and epochs == sorted(epochs) and epochs[0] == 1

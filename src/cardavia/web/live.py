@@ -34,14 +34,17 @@ CLOSE_TRY_AGAIN = 1013  # the standard "try again later"
 __all__ = ["CLOSE_FORBIDDEN", "CLOSE_MOVED", "CLOSE_TRY_AGAIN", "CLOSE_UNKNOWN", "router"]
 
 
-def error_message(key: str, lang: str, detail: str = "", ref: Any = None) -> dict[str, Any]:
-    """An ``error`` message: key, text in ``lang``, the engine's detail (English) and the client's id."""
+def error_message(
+    key: str, lang: str, detail: str = "", ref: Any = None, fields: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """An ``error`` message: key, text in ``lang``, the engine's detail (English), the client's id
+    and any ``fields`` of the refusal (``reason``, ``tip``, ``expected``)."""
     token = i18n.set_language(lang)
     try:
         text = error_text(key)
     finally:
         i18n._current.reset(token)
-    return {"type": "error", "key": key, "text": text, "detail": detail, "id": ref}
+    return {"type": "error", "key": key, "text": text, "detail": detail, "id": ref, **(fields or {})}
 
 
 def _same_origin(ws: WebSocket) -> bool:
@@ -145,7 +148,7 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str) -> N
         try:
             await actor.act(message.get("window"), message.get("action"), ack_to=sub, ref=ref)
         except ActionRefused as refused:
-            sub.push(error_message(refused.key, lang, refused.detail, ref))
+            sub.push(error_message(refused.key, lang, refused.detail, ref, refused.fields))
     else:
         sub.push(error_message("error.unknown_type", lang, f"unknown message type {kind!r}", ref))
 

@@ -301,6 +301,7 @@ ERRORS: dict[str, str] = {
     "error.forbidden": _("This is not your table."),
     "error.unknown_table": _("There is no such table."),
     "error.busy": _("The table is busy; try again."),
+    "error.lesson": _("This lesson asks for another move here: the one its tip shows."),
 }
 
 

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from cardavia.ai import labels
-from cardavia.web import content, i18n, scoring
+from cardavia.web import content, i18n, lessons, scoring
 from cardavia.web.config import (
     COOKIE_MAX_AGE,
     DIFFICULTIES,
@@ -81,7 +81,8 @@ async def my_deals(request: Request, game: str, lang: str) -> tuple[list[Deal], 
     at most ``MY_DEALS`` finished ones, each with its id, difficulty label, how long ago it was dealt
     (in ``lang``) and the actions played.
 
-    A table is this browser's when it holds the table's owner secret (its cookie).
+    A table is this browser's when it holds the table's owner secret (its cookie). A lesson's
+    table is not listed: it is no deal of his.
     """
     secrets = {
         name[len(TABLE_COOKIE_PREFIX):]: value
@@ -96,6 +97,7 @@ async def my_deals(request: Request, game: str, lang: str) -> tuple[list[Deal], 
     rows = [
         row for row in await store.summaries(ids)
         if row.game == game and hash_secret(secrets[row.id]) == row.secret_hash
+        and lessons.match(row.game, lessons.HUMAN, row.position) is None  # a lesson is no deal of his
     ]  # fmt: skip
     listed = [
         {
@@ -210,6 +212,32 @@ async def start_game(request: Request, game: str) -> Response:
     return response
 
 
+@router.post("/games/{game}/learn")
+async def learn_game(request: Request, game: str) -> Response:
+    """Set out the game's guided deal (its lesson) for this browser and go to it.
+
+    Checked like a new deal (a readable form, the new-deal limit); the form's fields are ignored.
+    A lesson is not the game's current deal: the link back to a running deal stays as it was.
+    """
+    if game not in lessons.LESSONS:
+        return _not_found(request, N_("There is no such game."))
+    if await read_form(request) is None:
+        return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
+    wait = _start_wait(request)
+    if wait > 0:
+        message = N_("You have started many deals in a short time. Wait a minute, then try again.")
+        page = error_page(request, 429, N_("Too many new deals"), message)
+        page.headers["Retry-After"] = str(math.ceil(wait))
+        return page
+    table_id, secret = await _tables(request).learn(lessons.lesson(game))
+    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
+    secure = _config(request).secure_cookies
+    response.set_cookie(
+        table_cookie(table_id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
+    )
+    return response
+
+
 def _start_wait(request: Request) -> float:
     """0 when this client may deal a table now (it is counted), else the seconds until he may."""
     limits: TokenBuckets | None = request.app.state.start_limits
@@ -242,6 +270,10 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         return actor
     lang = request_language(request)
     name = actor.game.spec.name
+    messages = table_messages(lang, name)
+    lesson = None if actor.lesson is None else actor.lesson.name
+    if lesson is not None:
+        messages.update(lessons.lesson_messages(lang, lesson))
     return render(
         request,
         "game.html",
@@ -249,9 +281,9 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         table={
             "id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty,
             "hints": hints_on(table_settings(request.cookies)["hints"], actor.difficulty),
-            "step_ms": round(_config(request).ai_delay * 1000),
+            "step_ms": round(_config(request).ai_delay * 1000), "lesson": lesson,
         },
-        messages=table_messages(lang, name),
+        messages=messages,
         difficulties=_localized_difficulties(request),
         felt=_felt(name),
         difficulty=actor.difficulty,

@@ -23,7 +23,7 @@ import logging
 import os
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -157,6 +157,8 @@ class TableSummary:
     actions: int
     finished: bool
     secret_hash: str
+    position: dict[str, Any] = field(default_factory=dict)
+    """The starting position (a lesson's table is known by it)."""
 
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
@@ -457,7 +459,7 @@ class Store:
         )
         query = (
             select(tables.c.id, tables.c.game, tables.c.difficulty, tables.c.created_at, tables.c.finished,
-                   tables.c.secret_hash, func.coalesce(counts.c.n, 0).label("n"))
+                   tables.c.secret_hash, tables.c.position, func.coalesce(counts.c.n, 0).label("n"))
             .select_from(tables.outerjoin(counts, counts.c.table_id == tables.c.id))
             .where(tables.c.id.in_(list(ids)))
             .order_by(tables.c.created_at.desc())
@@ -466,7 +468,7 @@ class Store:
             rows = list(await conn.execute(query))
         return [
             TableSummary(str(r.id), str(r.game), str(r.difficulty), float(r.created_at), int(r.n),
-                         bool(r.finished), str(r.secret_hash))
+                         bool(r.finished), str(r.secret_hash), json.loads(r.position))
             for r in rows
         ]  # fmt: skip
 

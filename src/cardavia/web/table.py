@@ -13,6 +13,10 @@ on screen for its time, and his own step shows at once — while the computers t
 neither the messages nor their timing tell whether a computer had an option. He may act only on
 the decision of the last frame released to him; the window number he sends back is that frame's
 number, never the engine's.
+
+A lesson table (``lessons.Lesson``) plays a recorded deal: its computers answer from the record,
+the human may make only the record's move, each frame carries its tip, a tip on a frame that asks
+nothing pauses the table until the owner resumes it, and there is no countdown.
 """
 
 from __future__ import annotations
@@ -26,15 +30,18 @@ import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardavia.engine.errors import CardaviaError
+from cardavia.engine.errors import CardaviaError, IllegalAction
 from cardavia.engine.game import JSON, Game
 from cardavia.engine.rng import Rng
 from cardavia.web.ai_runner import BUDGET, AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.frames import Frame, FrameBuilder, waits_of
 from cardavia.web.store import Lease, Store
+
+if TYPE_CHECKING:
+    from cardavia.web.lessons import Lesson
 
 log = logging.getLogger("cardavia.web.table")
 
@@ -60,12 +67,14 @@ LATE = 0.02  # a step released this much after its time is counted as late
 
 
 class ActionRefused(Exception):
-    """A human input that changes nothing; ``key`` is an error catalogue key."""
+    """A human input that changes nothing; ``key`` is an error catalogue key, ``fields`` what the
+    ``error`` message carries besides (an engine refusal's ``reason``, a lesson's ``tip``, ...)."""
 
-    def __init__(self, key: str, detail: str = "") -> None:
+    def __init__(self, key: str, detail: str = "", fields: dict[str, Any] | None = None) -> None:
         super().__init__(key)
         self.key = key
         self.detail = detail
+        self.fields = fields or {}
 
 
 def hash_secret(secret: str) -> str:
@@ -175,12 +184,15 @@ class TableActor:
         config: WebConfig,
         ai: AiRunner,
         lease: Lease | None = None,
+        lesson: Lesson | None = None,
     ) -> None:
         """Take a table's ``frames`` so far (not empty): the owner has seen the first ``shown``,
         the rest are released at their pace. ``lease`` is how this process holds the table on a
-        shared database (every append is stored under it, or refused)."""
+        shared database (every append is stored under it, or refused). ``lesson``: the table
+        plays that lesson (``ai`` then plays its computers)."""
         self.info = info
         self.lease = lease
+        self.lesson = lesson
         self.id = info.id
         self.seat = info.seat
         self.difficulty = info.difficulty
@@ -205,7 +217,7 @@ class TableActor:
         self._held: dict[int, str] = {}
         self._deadline: tuple[int, float] | None = None  # (frame v, time.monotonic() deadline)
         self.speed = "normal"
-        self.paused = False
+        self.paused = lesson is not None and lesson.holds(self.last.v)  # as after ``_release``
         self._release_at = now + self._step_time(self.last.kind)
         self.late = 0  # steps released after their time because a computer was still thinking
         self.hints = info.hints  # hints the owner asked for, stored with the table
@@ -351,9 +363,11 @@ class TableActor:
                 detail = f"window {item.window} is not the open window {decision.v}"
                 raise ActionRefused("error.stale", detail)
             try:
+                if self.lesson is not None:
+                    self.lesson.check(self.game, self.seat, item.action)
                 await self._commit(self.seat, item.action)
             except CardaviaError as exc:
-                raise ActionRefused("error.illegal", str(exc)) from None
+                raise ActionRefused("error.illegal", str(exc), self._refusal(exc)) from None
         except ActionRefused as refused:
             if not item.reply.done():
                 item.reply.set_exception(refused)
@@ -382,6 +396,18 @@ class TableActor:
         await self._commit(self.seat, "pass", timeout=True)
         self._answered()
         await self._release_held()
+
+    def _refusal(self, exc: CardaviaError) -> dict[str, Any]:
+        """What an engine refusal's ``error`` carries: its ``reason`` (code and params; None for
+        text that does not read as an action) and, in a lesson, the tip explaining it."""
+        reason = exc.reason if isinstance(exc, IllegalAction) else None
+        if reason is None:
+            return {"reason": None}
+        fields: dict[str, Any] = {"reason": {"code": reason.code, "params": dict(reason.params)}}
+        tip = None if self.lesson is None else self.lesson.refusal_tip(self.game, reason)
+        if tip is not None:
+            fields["tip"] = tip
+        return fields
 
     def _answered(self) -> None:
         """The human has answered his decision: his own step shows at once."""
@@ -476,6 +502,8 @@ class TableActor:
         if frame.legal and self.game.legal_actions(self.seat):
             self._decision = frame
             self._arm_countdown()
+        if self.lesson is not None and self.lesson.holds(frame.v):
+            self.paused = True  # until the owner has read the tip (a ``pace`` message resumes)
         self._broadcast(self.state_message(frame, frame.events))
 
     def _step_time(self, kind: str) -> float:
@@ -491,6 +519,8 @@ class TableActor:
         decision = self._decision
         if decision is None or "pass" not in decision.legal or self._config.claim_timeout <= 0:
             return
+        if self.lesson is not None:
+            return  # none in a lesson: a newcomer reads its tips at his own pace
         if self._deadline is None or self._deadline[0] != decision.v:
             self._deadline = (decision.v, time.monotonic() + self._config.claim_timeout)
             self._spawn(self._timer(decision.v, self._config.claim_timeout), f"table-{self.id}-timer")
@@ -537,6 +567,12 @@ class TableActor:
             "record_url": f"/tables/{self.id}/record" if frame.kind == "end" else None,
             "waits": waits_of(view, self.seat) if view.get("status") == "ongoing" else [],
         }
+        if self.lesson is not None:
+            message["lesson"] = self.lesson.name
+            message["tip"] = self.lesson.tip(frame.v)
+            message["lesson_done"] = frame.kind == "end"
+            decision = self.game.decision() if asked else None
+            message["lesson_move"] = None if decision is None else self.lesson.expected.get(decision.window)
         if snapshot:
             message["log"] = list(self.log)
         return message

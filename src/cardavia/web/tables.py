@@ -20,9 +20,11 @@ from cardavia.engine.game import Game, GameSpec
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
+from cardavia.web import lessons
 from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.frames import Frame, FrameBuilder
+from cardavia.web.lessons import Lesson, LessonAi
 from cardavia.web.ownership import LeaseOwnership, SoloOwnership
 from cardavia.web.store import Lease, Store
 from cardavia.web.table import TableActor, TableInfo, deal_seed, hash_secret, log_crash, new_secret
@@ -113,19 +115,28 @@ class TableManager:
         return info, position, owner
 
     async def create(
-        self, game_name: str, difficulty: str, seat: int = 0, position: Mapping[str, Any] | None = None
+        self,
+        game_name: str,
+        difficulty: str,
+        seat: int = 0,
+        position: Mapping[str, Any] | None = None,
+        lesson: Lesson | None = None,
     ) -> tuple[TableActor, str]:
-        """Deal a new table (or set out ``position``, a record without actions) and make it live
-        here; return it and the owner's secret (for his cookie).
+        """Deal a new table (or set out ``position``, a record without actions, or ``lesson``'s,
+        its computers playing that lesson) and make it live here; return it and the owner's
+        secret (for his cookie).
 
         The deal comes from a secret of its own, kept in the database only; the table's id is
         drawn apart from it, so nothing the browser gets tells the cards.
         """
+        if lesson is not None:
+            position = lesson.position
         info, position, owner = await self._store_new(game_name, difficulty, seat, position)
         async with self._gate(info.id):
             lease = await self._owner.claim(info.id)
             game, builder, frames = replay_frames(get_spec(game_name), position, seat, [])
-            actor = TableActor(info, game, builder, frames, 1, self._store, self._config, self._ai, lease)
+            ai = self._runner(lesson)
+            actor = TableActor(info, game, builder, frames, 1, self._store, self._config, ai, lease, lesson)
             self._adopt(actor)
         return actor, owner
 
@@ -140,6 +151,21 @@ class TableManager:
             return actor.id, owner
         info, _, owner = await self._store_new(game_name, difficulty, 0, None)
         return info.id, owner
+
+    async def learn(self, lesson: Lesson) -> tuple[str, str]:
+        """Set out ``lesson``'s table for a browser, like ``deal``; return its id and the owner's
+        secret. It is stored as a position (seat and difficulty the lesson's) and known again by
+        it when loaded, here or on whichever process its requests are routed to."""
+        if not self._store.shared:
+            actor, owner = await self.create(lesson.name, lessons.DIFFICULTY, lessons.HUMAN, lesson=lesson)
+            return actor.id, owner
+        name, difficulty, seat = lesson.name, lessons.DIFFICULTY, lessons.HUMAN
+        info, _, owner = await self._store_new(name, difficulty, seat, lesson.position)
+        return info.id, owner
+
+    def _runner(self, lesson: Lesson | None) -> AiRunner:
+        """Who plays a table's computers: the lesson's record, or the server's agents."""
+        return self._ai if lesson is None else LessonAi(lesson)
 
     async def get(self, table_id: str) -> TableActor | None:
         """The live table ``table_id``, resumed from the database if needed; None if unknown.
@@ -189,8 +215,10 @@ class TableManager:
             await self._owner.release(table_id, lease)
             raise
         info = TableInfo(row.id, row.seat, row.difficulty, row.secret_hash, row.secret, row.hints)
+        lesson = lessons.match(row.game, row.seat, position)  # a lesson is known by its position
         actor = TableActor(
-            info, game, builder, frames, len(frames), self._store, self._config, self._ai, lease
+            info, game, builder, frames, len(frames), self._store, self._config, self._runner(lesson), lease,
+            lesson,
         )
         actor.finished_noted = game.decision() is None
         self._adopt(actor)

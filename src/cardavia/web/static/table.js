@@ -2,6 +2,8 @@
 // the seat's view after it, its events and, when the player is asked, his legal actions. It keeps
 // no rules: every button is one of the server's legal actions, sent back as it is with the frame
 // it belongs to. Frames are paced here (table/pace.js) so that a person can follow every step.
+// At a lesson table (a guided deal) each frame may carry a tip (table/dock.js shows it); a tip
+// that holds the table keeps the queue waiting until the player presses its Continue.
 
 import { CardArt } from "./table/cards.js";
 import { Board } from "./table/board.js";
@@ -42,10 +44,12 @@ class Table {
     this.dock = new Dock({
       public: part("public"), prompt: part("prompt"), notice: part("notice"), countdown: part("countdown"),
       actions: part("actions"), hand: part("hand"), waits: part("waits"),
-      hint: /** @type {HTMLButtonElement} */ (part("hint")), hintText: part("hint-text"),
+      hint: /** @type {HTMLButtonElement} */ (part("hint")), hintText: part("hint-text"), tip: part("tip"),
     }, this.words, this.art, this.game, groups, (action) => this.act(action));
     this.dock.waitsOn = root.dataset.waits !== "off";
-    this.dock.hintsOn = root.dataset.hints === "on";
+    // At a lesson table the lesson's own move is outlined: no hint button beside it.
+    this.lesson = root.classList.contains("table-lesson");
+    this.dock.hintsOn = root.dataset.hints === "on" && !this.lesson;
     /** The id of the hint request in flight, and whether its answer takes the focus. @type {number | null} */
     this.hintId = null;
     this.hintFocus = false;
@@ -78,6 +82,7 @@ class Table {
       concerns: (frame) => this.concerns(frame),
       hold: (held) => this.send({ type: "pace", paused: held }),
     });
+    this.dock.onContinue = () => this.resumeLesson();
     this.wireControls(speed);
     // Tests hand the table messages of their own making through the same door as the socket's.
     root.addEventListener("cardavia:message", (event) => this.receive(/** @type {CustomEvent} */ (event).detail));
@@ -147,10 +152,23 @@ class Table {
         this.hintId = null;
         this.dock.hintAsked = null;
       }
-      this.showError(message.text || this.words.t(message.key));
       this.answered = null;
+      if (this.state && this.state.lesson && message.id !== null && message.id !== undefined) {
+        // A lesson answers a refused move gently, under its tip, in the catalogue's words.
+        this.dock.lessonNote = this.dock.refusalText(message, this.game);
+        this.redrawDock();
+        this.focusDecision(true);
+        return;
+      }
+      this.showError(message.text || this.words.t(message.key));
       this.redrawDock();
     }
+  }
+
+  /** The player has read the lesson's tip: the table goes on. */
+  resumeLesson() {
+    this.pacer.setWaiting(false);
+    this.redrawDock();
   }
 
   /** Ask what the computer would do on the decision on screen (PROTOCOL.md `hint`). */
@@ -174,7 +192,7 @@ class Table {
     if (setting.name === "waits") this.dock.waitsOn = setting.value !== "off";
     if (setting.name === "hints") {
       const level = this.root.dataset.difficulty || "";
-      this.dock.hintsOn = setting.value === "on" || (setting.value === "auto" && ["easy", "normal"].includes(level));
+      this.dock.hintsOn = !this.lesson && (setting.value === "on" || (setting.value === "auto" && ["easy", "normal"].includes(level)));
     }
     this.redrawDock();
   }
@@ -182,7 +200,10 @@ class Table {
   /** Send one legal action for the frame on screen. @param {string} action */
   act(action) {
     if (!this.state || this.offline || this.answered === this.state.v) return;
-    if (!this.state.legal.includes(action)) return;
+    // At a lesson table a discard the hand shows may be tried even when it is locked (the server says why not).
+    const tried = this.state.lesson && action.startsWith("discard ") && this.state.legal.some((/** @type {string} */ a) => a.startsWith("discard "));
+    if (!this.state.legal.includes(action) && !tried) return;
+    this.dock.lastTried = action;
     this.nextId += 1;
     this.send({ type: "act", window: this.state.window, action, id: this.nextId });
     this.answered = this.state.v;
@@ -215,6 +236,8 @@ class Table {
     const previous = this.state;
     this.state = frame;
     if (this.answered !== null && this.answered !== frame.v) this.answered = null;
+    if (!previous || previous.v !== frame.v) this.dock.lessonNote = "";
+    this.pacer.waiting = Boolean(frame.lesson && frame.tip && frame.tip.hold);
     const said = this.log.add(frame.events || [], frame.v);
     this.noteMoves(said);
     this.render();
@@ -222,7 +245,8 @@ class Table {
     this.animate(frame, before);
     this.announce(said.map((line) => line.text), frame);
     this.fetchWin(frame);
-    if (frame.legal.length && (!previous || previous.v !== frame.v)) this.focusDecision();
+    const fresh = !previous || previous.v !== frame.v;
+    if (fresh && (frame.legal.length || this.pacer.waiting || frame.lesson_done)) this.focusDecision();
     this.root.dataset.v = String(frame.v);
     this.root.dispatchEvent(new CustomEvent("cardavia:step", { bubbles: true, detail: { v: frame.v, step: frame.step } }));
   }
@@ -252,6 +276,7 @@ class Table {
     if (over) {
       const opening = this.part("end").hidden;
       this.end.show(state);
+      this.placeTip(true);
       if (opening) {
         const heading = /** @type {HTMLElement} */ (this.part("end").querySelector("h2"));
         this.part("end").scrollIntoView({ block: "start" });
@@ -260,7 +285,19 @@ class Table {
       }
     } else {
       this.end.hide();
+      this.placeTip(false);
     }
+  }
+
+  /**
+   * A lesson's tip sits beside the prompt, above the moves; its last one (the dock is gone once the
+   * deal is over) under the end panel's title, above the button for a real deal. @param {boolean} atEnd
+   */
+  placeTip(atEnd) {
+    const tip = /** @type {HTMLElement | null} */ (this.root.querySelector("[data-role=tip]"));
+    if (!tip) return;
+    const anchor = atEnd ? this.part("end").querySelector("h2") : this.root.querySelector(".decision .prompt-box");
+    if (anchor && anchor.nextElementSibling !== tip) anchor.after(tip);
   }
 
   redrawDock() {
@@ -327,11 +364,15 @@ class Table {
     if (log && window.matchMedia("(max-width: 699px)").matches) log.open = false; // a drawer on phones
   }
 
-  focusDecision() {
+  /** Focus what the player answers with: a lesson's Continue or move first. @param {boolean} [lesson] only at a lesson table */
+  focusDecision(lesson = false) {
     const active = document.activeElement;
     if (!(active === document.body || active === null || this.root.contains(active))) return;
+    if (lesson && !(this.state && this.state.lesson)) return;
     const target = /** @type {HTMLElement | null} */ (
-      this.root.querySelector(".claims button.action, .table-hand button.card-button[tabindex='0'], .pass-slot button"));
+      this.root.querySelector("[data-role=tip] button.tip-continue:enabled, .table-dock button.lesson-move:enabled")
+      || (this.state && this.state.lesson_done ? this.root.querySelector("[data-role=end] .new-deal button") : null)
+      || this.root.querySelector(".claims button.action, .table-hand button.card-button[tabindex='0'], .pass-slot button"));
     if (target) target.focus({ preventScroll: true });
   }
 

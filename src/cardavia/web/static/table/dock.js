@@ -4,7 +4,10 @@
 // (its cards are the discard buttons on a discard turn; those that cannot be discarded carry a
 // lock), with the cards the player waits for above it (the server's `waits`) and, when the setting
 // allows, a hint button: the hard tier's choice (the server's `hint`) is marked and its reason said.
-// Every button is one of the server's legal actions, sent back as it is.
+// Every button is one of the server's legal actions, sent back as it is. At a lesson table (a guided
+// deal) the dock also holds the lesson's tip beside the prompt, with "Continue" when the table waits
+// for it to be read and the answer to a refused move; the lesson's move is outlined, and a card that
+// cannot be discarded may still be tried (the server says why not).
 
 import { el, lockIcon } from "./cards.js";
 import { describeAction } from "./describe.js";
@@ -17,7 +20,7 @@ export class Dock {
   /**
    * @param {{public: HTMLElement, prompt: HTMLElement, notice: HTMLElement, countdown: HTMLElement,
    *          actions: HTMLElement, hand: HTMLElement, waits: HTMLElement, hint: HTMLButtonElement,
-   *          hintText: HTMLElement}} parts
+   *          hintText: HTMLElement, tip: HTMLElement}} parts
    * @param {import("./words.js").Words} words @param {import("./cards.js").CardArt} art
    * @param {string} game @param {Record<string, {name: string, value: number}>} groups
    * @param {(action: string) => void} act
@@ -41,6 +44,90 @@ export class Dock {
     this.hint = null;
     /** @type {number | null} */
     this.hintAsked = null;
+    /** A lesson's answer to the last refused move, shown under its tip until the next frame. */
+    this.lessonNote = "";
+    /** The tip's Continue was pressed for this frame (its button stays off). @type {number | null} */
+    this.continued = null;
+    /** Called by the tip's Continue. */
+    this.onContinue = () => {};
+    /** The last action the player sent (a refusal is read with it). */
+    this.lastTried = "";
+  }
+
+  /** The params of a lesson's tip in words: seats named, cards named, numbers as the language writes them. @param {Record<string, any>} params */
+  tipWords(params) {
+    const w = this.words;
+    /** @type {Record<string, any>} */
+    const out = {};
+    for (const [key, value] of Object.entries(params || {})) {
+      if (typeof value === "number" && ["seat", "owner", "dealer", "winner", "by"].includes(key)) out[key] = w.seat(value);
+      else if (typeof value === "number") out[key] = w.number(value);
+      else if (typeof value === "string" && w.isCard(value)) out[key] = w.card(value);
+      else if (Array.isArray(value) && value.every((v) => typeof v === "string" && w.isCard(v))) out[key] = w.cards(value);
+      else out[key] = value;
+    }
+    return out;
+  }
+
+  /** A lesson tip (`{key, params}`) as one sentence. @param {{key: string, params?: Record<string, any>}} tip */
+  tipText(tip) {
+    return this.words.t(tip.key, this.tipWords(tip.params || {}));
+  }
+
+  /** Does the lesson hold the table on this frame until its tip is read? @param {any} state */
+  holding(state) {
+    return Boolean(state.lesson && state.tip && state.tip.hold);
+  }
+
+  /**
+   * The lesson's tip beside the prompt (its moves are right below), the answer to a refused move
+   * under it, and "Continue" when the table waits for it. @param {any} state @param {boolean} live
+   */
+  renderTip(state, live) {
+    const box = this.parts.tip;
+    if (!box) return;
+    const tip = state.lesson ? state.tip : null;
+    if (!state.lesson || (!tip && !this.lessonNote)) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const w = this.words;
+    const body = el("div", { class: "tip-body" });
+    if (tip) body.append(el("p", { class: "tip-text", "data-tip": tip.key, text: this.tipText(tip) }));
+    if (this.lessonNote) body.append(el("p", { class: "tip-note", text: this.lessonNote }));
+    box.replaceChildren(el("span", { class: "tip-title", text: w.t("lesson_ui.title") }), body);
+    if (tip && tip.hold) {
+      box.append(el("button", {
+        type: "button", class: "button tip-continue", text: w.t("lesson_ui.continue"),
+        disabled: !live || this.continued === state.v,
+        onclick: () => { this.continued = state.v; this.onContinue(); },
+      }));
+    }
+    box.hidden = false;
+    // The answer to what he just tried is what he reads next: in view even when the tip scrolls.
+    if (this.lessonNote) body.scrollTop = body.scrollHeight;
+  }
+
+  /**
+   * A refused move at a lesson table in words: the lesson's own tip when it invited that move,
+   * else the catalogue's why-not words for the engine's reason code, else the message's text.
+   * @param {any} message @param {string} game
+   */
+  refusalText(message, game) {
+    const w = this.words;
+    if (message.tip) return this.tipText(message.tip);
+    const reason = message.reason;
+    if (message.key === "error.illegal" && reason && reason.code) {
+      const p = reason.params || {};
+      if (["cannot_discard", "kan_locked"].includes(reason.code) && this.lastTried.startsWith("discard ")) {
+        const locked = `hand.locked.${game}`;
+        if (w.has(locked)) return w.t(locked);
+      }
+      const key = reasonKey({ ...p, reason: reason.code }, (k) => w.has(k));
+      if (key) return w.t(key, reasonParams(p, w));
+    }
+    return message.text || w.t(message.key);
   }
 
   /** The hint for the decision on screen, if the server has answered it. @param {any} state */
@@ -64,6 +151,7 @@ export class Dock {
     this.renderCountdown(state, live ? legal : []);
     this.renderWaits(state, over);
     this.renderHint(state, live ? legal : []);
+    this.renderTip(state, !status.offline);
   }
 
   /**
@@ -170,6 +258,7 @@ export class Dock {
     let text;
     if (status.offline) text = w.t("prompt.reconnecting");
     else if (over) text = w.t("prompt.over");
+    else if (this.holding(state) && !legal.length) text = w.t("lesson_ui.read");
     else if (status.answered) text = w.t("prompt.answered");
     else if (legal.some(isDiscard)) text = w.t(`prompt.discard.${this.game}`);
     else if (legal.includes("tianhu")) text = w.t("prompt.tianhu");
@@ -208,8 +297,16 @@ export class Dock {
     const list = el("div", { class: "claims" });
     claims.forEach((action, i) => list.append(this.button(action, pub, state, i < 9 ? String(i + 1) : "")));
     box.replaceChildren(pass, list);
+    this.markLessonMove(box, state);
     box.hidden = !legal.length || legal.every(isDiscard);
     if (!live) for (const button of box.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (button).disabled = true;
+  }
+
+  /** Outline the lesson's move among `box`'s buttons. @param {HTMLElement} box @param {any} state */
+  markLessonMove(box, state) {
+    if (!state.lesson || !state.lesson_move) return;
+    const button = box.querySelector(`button[data-action="${CSS.escape(state.lesson_move)}"]`);
+    if (button) button.classList.add("lesson-move");
   }
 
   /** One legal action's button. @param {string} action @param {string | null} pub @param {any} state @param {string} hotkey */
@@ -264,6 +361,8 @@ export class Dock {
     const hand = Array.isArray(mine.hand) ? mine.hand : [];
     const discards = new Set(legal.filter(isDiscard).map((a) => a.slice(8)));
     const turn = discards.size > 0;
+    const lesson = Boolean(state.lesson);
+    let outlined = false;
     box.classList.toggle("discard-turn", turn);
     box.setAttribute("aria-label", w.t(turn ? "table.hand.discard" : "table.your_hand"));
     /** @type {HTMLElement | null} */
@@ -288,15 +387,20 @@ export class Dock {
         continue;
       }
       const allowed = discards.has(code);
+      const tried = allowed || lesson; // in a lesson a locked card may be tried: the server says why not
       const name = w.card(code);
       const button = el("button", {
         type: "button", class: allowed ? "card-button" : "card-button locked", tabindex: "-1", disabled: !live,
-        "data-action": allowed ? `discard ${code}` : null, "data-key": key,
-        "aria-disabled": allowed ? null : "true",
+        "data-action": tried ? `discard ${code}` : null, "data-key": key,
+        "aria-disabled": tried ? null : "true",
         "aria-label": w.t(allowed ? "hand.discard" : "hand.locked", { card: name }),
         title: w.t(allowed ? "hand.discard" : `hand.locked.${this.game}`, { card: name }),
-        onclick: () => { if (allowed) this.act(`discard ${code}`); },
+        onclick: () => { if (tried) this.act(`discard ${code}`); },
       }, this.art.card(code, { label: name }));
+      if (allowed && !outlined && state.lesson_move === `discard ${code}`) {
+        outlined = true; // one copy is enough
+        button.classList.add("lesson-move");
+      }
       if (!allowed) button.append(lockIcon());
       if (allowed && code === hinted) {
         hinted = ""; // one copy is enough
@@ -310,9 +414,11 @@ export class Dock {
     if (over) box.replaceChildren();
     const buttons = /** @type {HTMLButtonElement[]} */ ([...box.querySelectorAll("button.card-button")]);
     if (buttons.length) {
-      const firstAllowed = buttons.findIndex((b) => !b.hasAttribute("aria-disabled"));
-      const at = buttons[this.handIndex] && !buttons[this.handIndex].hasAttribute("aria-disabled")
-        ? this.handIndex : Math.max(0, firstAllowed);
+      const firstAllowed = buttons.findIndex((b) => !b.classList.contains("locked"));
+      const lessonAt = buttons.findIndex((b) => b.classList.contains("lesson-move"));
+      const at = lessonAt >= 0 ? lessonAt
+        : buttons[this.handIndex] && !buttons[this.handIndex].classList.contains("locked")
+          ? this.handIndex : Math.max(0, firstAllowed);
       buttons[at].tabIndex = 0;
     }
   }

@@ -111,7 +111,7 @@ export class EndPanel {
     const again = el(
       "form", { method: "post", action: `/games/${this.game}/start`, class: "new-deal" },
       el("input", { type: "hidden", name: "difficulty", value: state.difficulty }),
-      el("button", { type: "submit", class: "button", text: w.t("end.new_deal") }),
+      el("button", { type: "submit", class: "button", text: w.t(state.lesson ? "lesson_ui.real_deal" : "end.new_deal") }),
     );
     const download = el("a", { class: "button secondary download", href: state.record_url, download: "", text: w.t("end.download") });
     const reviewUrl = String(state.record_url).replace(/\/record$/, "/review"); // the deal's review page

@@ -4,6 +4,8 @@
 // with `paused`), so it never runs ahead of what the player has seen and a countdown is never
 // eaten by the queue. A frame that asks the player ends the wait at once: the frames before it
 // are shown briefly (`quick`: painted, without their card's flight) and it comes up straight away.
+// A lesson's tip that holds the table (`waiting`) keeps the queue and the server waiting until the
+// player has read it, whatever the speed.
 
 /** On-screen time of each step kind, in units of the server's step time (`ai_delay`). */
 export const HOLD = {
@@ -41,6 +43,8 @@ export class Pacer {
     this.last = null;
     this.held = false;
     this.shownAt = 0;
+    /** A lesson's tip on screen waits to be read (set by whoever shows the frame). */
+    this.waiting = false;
   }
 
   /** How long `frame` stays on screen (ms) at the current speed. @param {Frame} frame */
@@ -82,6 +86,13 @@ export class Pacer {
     else this.setHeld(true);
   }
 
+  /** The lesson's tip has been read (`false`): go on. @param {boolean} waiting */
+  setWaiting(waiting) {
+    this.waiting = waiting;
+    if (!waiting) this.pump();
+    else this.setHeld(true);
+  }
+
   /** Is a frame waiting that asks the player? */
   asking() {
     return this.queue.some((f) => f.legal && f.legal.length);
@@ -96,7 +107,7 @@ export class Pacer {
 
   pump() {
     if (this.timer) return;
-    if (this.paused && !this.asking()) {
+    if (this.waiting || (this.paused && !this.asking())) {
       this.setHeld(true);
       return;
     }
@@ -123,7 +134,7 @@ export class Pacer {
 
   /** Ask the server to hold its frames or to send the next. @param {boolean} held */
   setHeld(held) {
-    const want = held || this.paused;
+    const want = held || this.paused || this.waiting;
     if (want !== this.held) {
       this.held = want;
       this.holdServer(want);

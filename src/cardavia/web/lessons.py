@@ -1,0 +1,403 @@
+"""Guided deals ("Learn by playing"): a fixed, recorded deal the human plays move by move, with tips.
+
+A lesson (``content/lessons/<game>.json``) holds
+
+* ``record``: a starting position (it may start mid-deal, with ``next`` and a short stock) and
+  every seat's actions to the end, the human always at seat 0;
+* ``tips``: each a message key (``LESSON_MESSAGES``) with params (card codes, seat numbers and
+  numbers, never words) attached to a moment of the human's stream of frames: ``"start"`` (the
+  first frame), ``"end"`` (the last), ``{"decision": n}`` (the frame that asks his n-th move) or
+  ``{"event": kind, "nth": n, ...}`` (the frame holding the n-th event of that kind he sees whose
+  params match the other fields);
+* ``refusals``: at one of his decisions, the illegal move its tip invites (``try``), the reason
+  code the engine gives for it and the tip that explains it.
+
+``load`` replays the record once with the frames machinery, so every tip is pinned to the frame
+number ``v`` the table shows it at (a table's frames are a function of what the human sees, so a
+live lesson shows the same frames). At a lesson table the computers play the record's answers
+(``LessonAi``) and the human may play only the record's move (``Lesson.check``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from cardavia.engine.errors import IllegalAction
+from cardavia.engine.game import JSON, Game
+from cardavia.engine.notation import split_line
+from cardavia.engine.reasons import Reason
+from cardavia.engine.registry import get_spec
+from cardavia.web import i18n
+from cardavia.web.ai_runner import AiRunner
+from cardavia.web.frames import Frame, FrameBuilder
+from cardavia.web.table import ActionRefused
+
+HUMAN = 0
+LESSONS: tuple[str, ...] = ("sisepai", "paohuzi")
+"""The games with a lesson; a lesson is named by its game."""
+DIFFICULTY = "easy"
+"""The difficulty a lesson table is stored with (its computers play the record, not a tier)."""
+
+
+@dataclass(frozen=True)
+class Tip:
+    """A message key of ``LESSON_MESSAGES`` and its params."""
+
+    key: str
+    params: Mapping[str, Any]
+
+    def to_json(self, hold: bool = False) -> JSON:
+        """``{"key", "params", "hold"}``: ``hold`` when the table waits for the player to read it."""
+        return {"key": self.key, "params": dict(self.params), "hold": hold}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """At one decision: the illegal move the tip invites, the engine's reason code for it, and
+    the tip that explains the refusal (the reason's params are added to the tip's)."""
+
+    attempt: str
+    code: str
+    tip: Tip
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson, pinned to the frames a table shows it in.
+
+    ``tips`` by frame number; ``asks`` the frames that ask the human something; ``expected`` the
+    human's move and ``refusals`` by engine window; ``answers`` the computers' answers by
+    (engine window, seat); ``moves`` how many moves the human makes.
+    """
+
+    name: str
+    position: JSON
+    actions: tuple[str, ...]
+    tips: Mapping[int, Tip]
+    asks: frozenset[int]
+    last: int
+    expected: Mapping[int, str]
+    refusals: Mapping[int, Refusal]
+    answers: Mapping[tuple[int, int], str]
+
+    @property
+    def record(self) -> JSON:
+        """The whole recorded deal."""
+        return {**self.position, "actions": list(self.actions)}
+
+    @property
+    def moves(self) -> int:
+        """How many moves the human makes."""
+        return len(self.expected)
+
+    def tip(self, v: int) -> JSON | None:
+        """The tip of frame ``v`` as the ``state`` message carries it, or None. A tip on a frame
+        that asks nothing (and is not the end) holds the table until the player has read it."""
+        tip = self.tips.get(v)
+        return None if tip is None else tip.to_json(hold=self.holds(v))
+
+    def holds(self, v: int) -> bool:
+        """True when the table pauses after releasing frame ``v`` (see ``tip``)."""
+        return v in self.tips and v not in self.asks and v != self.last
+
+    def check(self, game: Game, seat: int, action: str) -> None:
+        """Refuse a legal ``action`` of the human that is not the lesson's move here
+        (``ActionRefused`` ``error.lesson``, naming the move). An illegal one raises the engine's
+        ``IllegalAction`` or ``NotationError``, changing nothing."""
+        decision = game.decision()
+        expected = None if decision is None else self.expected.get(decision.window)
+        trial = game.clone()
+        trial.apply(seat, action)
+        played = split_line(trial.actions()[-1], game.spec.seats)[1]
+        if played != expected:
+            detail = f"this lesson's move here is {expected!r}, not {played!r}"
+            raise ActionRefused("error.lesson", detail, {"expected": expected})
+
+    def refusal_tip(self, game: Game, reason: Reason) -> JSON | None:
+        """The tip explaining the engine's refusal ``reason`` at the open decision, if the lesson
+        has one for it there."""
+        decision = game.decision()
+        refusal = None if decision is None else self.refusals.get(decision.window)
+        if refusal is None or refusal.code != reason.code:
+            return None
+        return Tip(refusal.tip.key, {**reason.params, **refusal.tip.params}).to_json()
+
+
+class LessonAi(AiRunner):
+    """The computers of a lesson table: each plays the record's answer at each decision, and a
+    hint names the lesson's move."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        super().__init__("inline", 1)
+        self.lesson = lesson
+
+    async def choose(self, game: Game, seat: int, tier: str, seed: int) -> str:
+        """The record's answer of ``seat`` in this decision."""
+        decision = game.decision()
+        assert decision is not None
+        return self.lesson.answers[(decision.window, seat)]
+
+    async def hint(self, game: Game, seat: int) -> dict[str, Any]:
+        """The lesson's move at this decision, with the reason ``hint.lesson``."""
+        decision = game.decision()
+        assert decision is not None
+        action = self.lesson.expected[decision.window]
+        return {"action": action, "reason": {"key": "hint.lesson", "params": {}}}
+
+
+@cache
+def lesson(name: str) -> Lesson:
+    """The lesson of game ``name`` (one of ``LESSONS``), loaded and checked once; ``ValueError``
+    when its record or a tip does not fit."""
+    if name not in LESSONS:
+        raise KeyError(f"no lesson for {name!r}")
+    text = resources.files("cardavia.content").joinpath(f"lessons/{name}.json").read_text(encoding="utf-8")
+    return build(name, json.loads(text))
+
+
+def match(game: str, seat: int, position: Mapping[str, Any]) -> Lesson | None:
+    """The lesson a stored table plays: the one whose starting position it is (for the human at
+    seat 0), or None for an ordinary deal."""
+    if game not in LESSONS or seat != HUMAN:
+        return None
+    found = lesson(game)
+    return found if dict(position) == found.position else None
+
+
+def build(name: str, doc: Mapping[str, Any]) -> Lesson:
+    """A ``Lesson`` from its document (see the module's docstring); ``ValueError`` naming what does
+    not fit: an illegal action, a tip whose moment is no frame or comes out of order, a refusal
+    the engine does not give."""
+    record = dict(doc["record"])
+    position = {k: v for k, v in record.items() if k != "actions"}
+    spec = get_spec(record["game"])
+    game = spec.from_position(position)
+    builder = FrameBuilder(spec, position, HUMAN)
+    builder.events(game.opening_events())
+    frames = builder.settle(game)
+    expected: dict[int, str] = {}
+    answers: dict[tuple[int, int], str] = {}
+    windows: list[int] = []  # the engine window of each of the human's decisions
+    attempts: dict[int, str] = {}
+    wanted = {r["decision"]: r for r in doc.get("refusals", [])}
+    for line in record["actions"]:
+        seat, action = split_line(line, spec.seats)
+        decision = game.decision()
+        if decision is None or seat not in decision.seats:
+            raise ValueError(f"lesson {name}: {line!r} is played when it is not asked")
+        if seat == HUMAN:
+            windows.append(decision.window)
+            expected[decision.window] = action
+            refusal = wanted.get(len(windows))
+            if refusal is not None:
+                attempts[decision.window] = _check_refusal(name, game, refusal)
+        else:
+            answers[(decision.window, seat)] = action
+        builder.events(game.apply(seat, action))
+        frames += builder.settle(game)
+    if game.decision() is not None:
+        raise ValueError(f"lesson {name}: the record does not play the deal to its end")
+    refusals = {
+        windows[n - 1]: Refusal(attempts[windows[n - 1]], r["code"], Tip(r["key"], r.get("params", {})))
+        for n, r in wanted.items()
+        if n <= len(windows)
+    }
+    if len(refusals) != len(wanted):
+        raise ValueError(f"lesson {name}: a refusal names a decision the human never makes")
+    tips: dict[int, Tip] = {}
+    for item in doc["tips"]:
+        v = _frame_of(item["at"], frames)
+        if v is None or (tips and v <= max(tips)):
+            raise ValueError(f"lesson {name}: the tip {item['key']} is at no frame, or out of order")
+        tips[v] = Tip(item["key"], item.get("params", {}))
+    asks = frozenset(frame.v for frame in frames if frame.legal)
+    actions = tuple(record["actions"])
+    return Lesson(name, position, actions, tips, asks, frames[-1].v, expected, refusals, answers)
+
+
+def _check_refusal(name: str, game: Game, refusal: Mapping[str, Any]) -> str:
+    """The move a refusal invites, once the engine is seen to refuse it with the refusal's code."""
+    attempt: str = refusal["try"]
+    try:
+        game.clone().apply(HUMAN, attempt)
+    except IllegalAction as exc:
+        if exc.reason is not None and exc.reason.code == refusal["code"]:
+            return attempt
+    raise ValueError(f"lesson {name}: {attempt!r} is not refused with {refusal['code']!r}")
+
+
+def _frame_of(at: object, frames: list[Frame]) -> int | None:
+    """The number of the frame a tip's moment names (module docstring), or None."""
+    if at == "start":
+        return frames[0].v
+    if at == "end":
+        return frames[-1].v
+    if not isinstance(at, Mapping):
+        return None
+    n = at.get("decision")
+    if n is not None:
+        asking = [frame.v for frame in frames if frame.legal]
+        return asking[n - 1] if 0 < n <= len(asking) else None
+    kind, nth = at.get("event"), at.get("nth", 1)
+    wants = {k: v for k, v in at.items() if k not in ("event", "nth")}
+    seen = 0
+    for frame in frames:
+        for event in frame.events:
+            if event["kind"] == kind and all(event["params"].get(k) == v for k, v in wants.items()):
+                seen += 1
+                if seen == nth:
+                    return frame.v
+    return None
+
+
+def _(message: str) -> str:
+    """Mark a msgid for extraction; translated per request."""
+    return message
+
+
+# The words of the lessons: each tip a whole sentence or two, its params filled in by the browser
+# (card codes named, seat numbers as "You" / "Computer n", numbers as numbers).
+LESSON_MESSAGES: dict[str, str] = {
+    "hint.lesson": _("This is the move the lesson shows here."),
+    "lesson_ui.title": _("Tip"),
+    "lesson_ui.continue": _("Continue"),
+    "lesson_ui.read": _("Read the tip, then press Continue."),
+    "lesson_ui.real_deal": _("Start a real deal"),
+    # Sì Sè Pái
+    "lesson.sisepai.start": _(
+        "This guided deal joins a game near its end. You win when a card you take puts all 21 of "
+        "your cards into groups. Each tip shows your next move."
+    ),
+    "lesson.sisepai.draw": _(
+        "You drew a card from the stock; everyone sees it. With the pair in your hand it makes a "
+        "triple: take it."
+    ),
+    "lesson.sisepai.discard": _(
+        "The card you took lies face up in a group with your pair. Now you hold 21 cards, so you "
+        "discard one: {card}."
+    ),
+    "lesson.sisepai.taken": _(
+        "{seat} took your discard for a triple: any other player may take a card for three of a "
+        "kind. Play goes on from {seat}."
+    ),
+    "lesson.sisepai.soldiers": _(
+        "You play right after {seat}, so you may take its discard for a mixed group too: three "
+        "soldiers of different colours are one. Take it."
+    ),
+    "lesson.sisepai.discard_again": _(
+        "Each card you take is paid for by a discard. Discard this card: {card}."
+    ),
+    "lesson.sisepai.second_chance": _(
+        "Nobody took the drawn card, so it is offered once more, as the drawer's discard. If nobody "
+        "takes it then either, it dies and the next player draws."
+    ),
+    "lesson.sisepai.field": _(
+        "{seat} drew a card you can use: as the next player you may take it for a field group, "
+        "chariot, horse and cannon of one colour. Claim it."
+    ),
+    "lesson.sisepai.outranked": _(
+        "{seat} claimed the same card for a triple. A triple outranks the next player's mixed "
+        "group, so {seat} got it. Who answers first never matters."
+    ),
+    "lesson.sisepai.command": _(
+        "{seat} drew another card for you: take it for a command group, General, advisor and "
+        "elephant of one colour."
+    ),
+    "lesson.sisepai.discard_loose": _("Discard a card that is in no group: {card}."),
+    "lesson.sisepai.forced": _(
+        "A drawn General or flower is always taken at once, as a group of its own. Now discard, "
+        "and try your other General first: {general}."
+    ),
+    "lesson.sisepai.refused": _(
+        "This card cannot be discarded: {card}. Generals and flowers never are. Discard this one "
+        "instead: {discard}."
+    ),
+    "lesson.sisepai.win": _(
+        "This is the card you were waiting for: with it all 21 of your cards make groups. Win!"
+    ),
+    "lesson.sisepai.end": _(
+        "You won with {score} points: 1 for each triple, mixed group and General, 3 for a flower. "
+        "You are ready for a real deal."
+    ),
+    # Paohuzi
+    "lesson.paohuzi.start": _(
+        "This guided deal joins a game near its end. A turn begins with a reveal: the top card of "
+        "the stock is turned face up for all to see. It never goes into a hand: it is claimed at "
+        "once, or it dies."
+    ),
+    "lesson.paohuzi.chi": _(
+        "You play right after {seat}, so you may chi its card: a sequence with two cards of your "
+        "hand. A small 1-2-3 is worth 3 huxi. Chi it."
+    ),
+    "lesson.paohuzi.discard": _(
+        "Every card you take in is paid for by a discard: {card}. A card you discard becomes chou "
+        "for you: you may never chi or peng it again."
+    ),
+    "lesson.paohuzi.peng": _(
+        "You hold a pair of this card, so you may peng it from any other player. Peng it: a peng "
+        "of big cards is worth 3 huxi."
+    ),
+    "lesson.paohuzi.discard_again": _("Now discard again: {card}."),
+    "lesson.paohuzi.pass": _(
+        "You could chi this card, but this time pass, to see what refusing costs."
+    ),
+    "lesson.paohuzi.chou": _(
+        "You refused a chi, so this card is now chou for you: {card}. You may not chi or peng it "
+        "for the rest of the deal, but you may still win with it."
+    ),
+    "lesson.paohuzi.wei": _(
+        "You revealed a card you held a pair of: a wei is compulsory and happens at once. Now "
+        "discard, and first try a card of your kan: {kan}."
+    ),
+    "lesson.paohuzi.kan_locked": _(
+        "This card belongs to a kan, three of a kind from the deal: {card}. A kan is never split "
+        "or discarded. Discard this card instead: {discard}."
+    ),
+    "lesson.paohuzi.pao": _(
+        "This is the fourth card of your kan: you may pao it, a four worth 9 huxi in big cards. "
+        "Pao it."
+    ),
+    "lesson.paohuzi.discard_four": _("Your first four is paid for by a discard, like any take: {card}."),
+    "lesson.paohuzi.claim": _("Claim this card with a chi."),
+    "lesson.paohuzi.outranked": _(
+        "{seat} took the card with a peng: a peng or a pao outranks a chi, and a win outranks them "
+        "all."
+    ),
+    "lesson.paohuzi.ti": _(
+        "You revealed the fourth card of your wei: a ti is compulsory, worth 9 huxi in small cards. "
+        "It is your second four, so you owe no discard."
+    ),
+    "lesson.paohuzi.bi": _(
+        "You hold another copy of this card. By the bi rule a chi must meld it too, so both groups "
+        "go down together. Chi it."
+    ),
+    "lesson.paohuzi.discard_keep": _(
+        "Discard this card: {card}. Keep this one, which waits for its pair: {keep}."
+    ),
+    "lesson.paohuzi.win": _(
+        "This card pairs your last card: seven groups with at least 15 huxi, on a revealed card. "
+        "Win!"
+    ),
+    "lesson.paohuzi.end": _(
+        "You won with {huxi} huxi. 15 huxi make 1 tun and every 3 more add one: {tun} tun, which "
+        "each opponent pays you. You are ready for a real deal."
+    ),
+}
+
+
+def lesson_messages(lang: str, name: str) -> dict[str, str]:
+    """The words a lesson table of ``name`` needs beyond the table's own, translated into ``lang``."""
+    token = i18n.set_language(lang)
+    try:
+        return {
+            key: i18n.gettext(text)
+            for key, text in LESSON_MESSAGES.items()
+            if key.startswith(f"lesson.{name}.") or not key.startswith("lesson.")
+        }
+    finally:
+        i18n._current.reset(token)
