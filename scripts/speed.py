@@ -20,9 +20,9 @@ median over the rounds with its range (min-max).
 The references are never part of this repository. Install them once into a throwaway virtualenv
 outside it (both publish wheels for CPython 3.11 on Linux) and name its interpreter:
 
-    python3 -m venv /tmp/speed-ref
-    /tmp/speed-ref/bin/pip install rlcard open_spiel
-    .venv/bin/python scripts/speed.py --reference-python /tmp/speed-ref/bin/python
+    python3 -m venv ../speed-ref
+    ../speed-ref/bin/pip install rlcard open_spiel
+    .venv/bin/python scripts/speed.py --reference-python ../speed-ref/bin/python
 
 Before/after, paired: ``--before REV`` also measures the checkout of REV (a temporary
 ``git worktree``, removed at the end, imported through ``PYTHONPATH``) in the same rounds, and
