@@ -197,19 +197,11 @@ async def start_game(request: Request, game: str) -> Response:
     difficulty = form.get("difficulty") or "normal"
     if difficulty not in DIFFICULTIES:
         return error_page(request, 400, N_("Bad request"), N_("Choose a difficulty: easy, normal or hard."))
-    wait = _start_wait(request)
-    if wait > 0:
-        message = N_("You have started many deals in a short time. Wait a minute, then try again.")
-        page = error_page(request, 429, N_("Too many new deals"), message)
-        page.headers["Retry-After"] = str(math.ceil(wait))
-        return page
+    refused = _too_many_deals(request)
+    if refused is not None:
+        return refused
     table_id, secret = await _tables(request).deal(game, difficulty)
-    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
-    secure = _config(request).secure_cookies
-    response.set_cookie(
-        table_cookie(table_id), secret, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", secure=secure
-    )
-    return response
+    return _to_table(request, table_id, secret)
 
 
 @router.post("/games/{game}/learn")
@@ -223,13 +215,26 @@ async def learn_game(request: Request, game: str) -> Response:
         return _not_found(request, N_("There is no such game."))
     if await read_form(request) is None:
         return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
-    wait = _start_wait(request)
-    if wait > 0:
-        message = N_("You have started many deals in a short time. Wait a minute, then try again.")
-        page = error_page(request, 429, N_("Too many new deals"), message)
-        page.headers["Retry-After"] = str(math.ceil(wait))
-        return page
+    refused = _too_many_deals(request)
+    if refused is not None:
+        return refused
     table_id, secret = await _tables(request).learn(lessons.lesson(game))
+    return _to_table(request, table_id, secret)
+
+
+def _too_many_deals(request: Request) -> HTMLResponse | None:
+    """The 429 page when this client has started too many deals lately, else None (counted)."""
+    wait = _start_wait(request)
+    if wait <= 0:
+        return None
+    message = N_("You have started many deals in a short time. Wait a minute, then try again.")
+    page = error_page(request, 429, N_("Too many new deals"), message)
+    page.headers["Retry-After"] = str(math.ceil(wait))
+    return page
+
+
+def _to_table(request: Request, table_id: str, secret: str) -> Response:
+    """Go to a newly dealt table, with its owner secret in the table's HttpOnly cookie."""
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     secure = _config(request).secure_cookies
     response.set_cookie(
