@@ -5,7 +5,10 @@ playing at random, the human seeded) — every message scanned for hidden cards 
 frame a replay of the record builds — and, for each deal that has a twin (a deal differing only in
 the computers' hidden options), both deals replayed at a live table and their streams compared.
 
-    .venv/bin/python scripts/leakscan.py --deals 1000
+    .venv/bin/python scripts/leakscan.py --deals 1000 --findings parted.json
+
+Each example of a twin pair that parts names its deal and the first fields that differ; with
+``--findings`` the records of those pairs are written out, to replay them one by one.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ import json
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -34,7 +39,31 @@ CHANNELS = (
 )
 
 
-def scan_game(client: TestClient, game: str, deals: int, seed: int) -> dict[str, object]:
+def first_difference(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> str:
+    """The first message where two streams part, and the first of its fields that differ."""
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            fx, fy = dict(_fields(x)), dict(_fields(y))
+            paths = sorted(p for p in set(fx) | set(fy) if fx.get(p) != fy.get(p))
+            return f"message {i}, " + "; ".join(f"{p}: {fx.get(p)!r} / {fy.get(p)!r}" for p in paths[:4])
+    return f"{len(a)} messages against {len(b)}"
+
+
+def _fields(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _fields(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _fields(item, f"{path}[{index}]")
+    else:
+        yield path, value
+
+
+def scan_game(
+    client: TestClient, game: str, deals: int, seed: int, keep: list[dict[str, Any]] | None = None
+) -> dict[str, object]:
+    """Scan ``deals`` deals of ``game``; each twin pair whose streams part is added to ``keep``."""
     messages = findings = twins = twin_messages = 0
     examples: list[str] = []
     for i in range(deals):
@@ -50,7 +79,13 @@ def scan_game(client: TestClient, game: str, deals: int, seed: int) -> dict[str,
             other, swapped = found
             first, second = play_scripted(client, record), play_scripted(client, other)
             masked = dict.fromkeys(swapped)
-            problems += differences(stream(first, masked), stream(second, masked))
+            a, b = stream(first, masked), stream(second, masked)
+            parted = differences(a, b)
+            if parted:
+                examples.append(f"deal {i}: {first_difference(a, b)}")
+                if keep is not None:
+                    keep.append({"game": game, "deal": i, "record": record, "twin": other, "swapped": swapped})
+            problems += parted
             problems += scan_messages(second, other, 0)
             twins += 1
             twin_messages += len(first) + len(second)
@@ -66,15 +101,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals per game (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the first human's seed (default 1)")
+    parser.add_argument("--findings", type=Path, help="write each twin pair whose streams part here (JSON)")
     args = parser.parse_args()
+    kept: list[dict[str, Any]] = []
     started = time.monotonic()
     report: dict[str, object] = {"channels": list(CHANNELS)}
     with tempfile.TemporaryDirectory() as folder:
         config = web_config(Path(folder) / "leakscan.db", claim_timeout=600.0)
         with TestClient(create_app(config)) as client:
             for game in ("sisepai", "paohuzi"):
-                report[game] = scan_game(client, game, args.deals, args.seed)
+                report[game] = scan_game(client, game, args.deals, args.seed, kept)
     report["seconds"] = round(time.monotonic() - started, 1)
+    if args.findings is not None:
+        args.findings.write_text(json.dumps(kept))
     print(json.dumps(report, indent=1))
     return 0
 
