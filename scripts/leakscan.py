@@ -84,7 +84,8 @@ def scan_game(
             if parted:
                 examples.append(f"deal {i}: {first_difference(a, b)}")
                 if keep is not None:
-                    keep.append({"game": game, "deal": i, "record": record, "twin": other, "swapped": swapped})
+                    pair = {"game": game, "deal": i, "record": record, "twin": other, "swapped": swapped}
+                    keep.append(pair)
             problems += parted
             problems += scan_messages(second, other, 0)
             twins += 1
