@@ -179,32 +179,56 @@ def calibrate(
     """Fit on ``fit_deals`` deals, measure on ``holdout_deals`` others; the report and the entry."""
     fit_runs = _map(calibration_deal, [(game, FIT_SEED + i) for i in range(first, fit_deals)], workers)
     held_runs = _map(calibration_deal, [(game, HOLDOUT_SEED + i) for i in range(holdout_deals)], workers)
-    fit_rows = [tuple(row[:3]) for r in fit_runs for row in r["rows"]]
-    held_rows = [tuple(row[:3]) for r in held_runs for row in r["rows"]]
     if dump is not None:
         with open(dump, "w", encoding="utf-8") as f:
             for part, runs in (("fit", fit_runs), ("holdout", held_runs)):
                 for r in runs:
                     f.write(json.dumps({"game": game, "set": part, **r}) + "\n")
+    return measure(game, fit_runs, held_runs, first, fit_deals)
+
+
+def measure(
+    game: str, fit_runs: list[dict[str, Any]], held_runs: list[dict[str, Any]], first: int, fit_deals: int
+) -> dict[str, Any]:
+    """Fit on ``fit_runs``' rows, measure on ``held_runs``' (each a ``calibration_deal`` result):
+    the report and the entry. Each decile's interval resamples the held-out deals."""
+    holdout_deals = len(held_runs)
+    fit_rows = [tuple(row[:3]) for r in fit_runs for row in r["rows"]]
+    held_rows = [tuple(row[:3]) for r in held_runs for row in r["rows"]]
     cal = calibration.fit(fit_rows)
-    pairs = [(cal.chance(raw, stock), won) for raw, stock, won in held_rows]
+    by_deal = [[(cal.chance(row[0], row[1]), row[2]) for row in r["rows"]] for r in held_runs]
+    pairs = [pair for deal in by_deal for pair in deal]
+    table = calibration.reliability(pairs)
+    for row, interval in zip(table, calibration.intervals(by_deal, Rng(HOLDOUT_SEED)), strict=True):
+        row["interval_90"] = interval
     meta = {
         "fit_seeds": [FIT_SEED + first, FIT_SEED + fit_deals - 1], "fit_decisions": len(fit_rows),
         "policy": f"{SKILLED[game]} with {SLIP} random slips vs {OPPONENT}",
     }
     return {
         "game": game,
-        "fit": {"deals": fit_deals, "decisions": len(fit_rows)},
+        "fit": {"deals": len(fit_runs), "decisions": len(fit_rows)},
         "holdout": {"deals": holdout_deals, "decisions": len(held_rows),
                     "seeds": [HOLDOUT_SEED, HOLDOUT_SEED + holdout_deals - 1]},
         "coef": list(cal.coef),
-        "reliability": calibration.reliability(pairs),
+        "reliability": table,
         "brier": calibration.brier(pairs),
         "base_rate_brier": calibration.base_rate_brier(pairs),
         "base_rate": sum(y for _, y in pairs) / len(pairs),
         "judge_seconds": _times(fit_runs + held_runs),
         "entry": calibration.to_json(cal, meta),
     }
+
+
+def from_dump(game: str, path: Path, fit_deals: int, holdout_deals: int, first: int) -> dict[str, Any]:
+    """``measure`` on the deals of a ``--dump`` file: its first fitting deals from ``first`` up to
+    ``fit_deals`` and its first ``holdout_deals`` held-out deals (the same seeds as played)."""
+    runs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    fit_runs = [r for r in runs if r["set"] == "fit"][first:fit_deals]
+    held_runs = [r for r in runs if r["set"] == "holdout"][:holdout_deals]
+    if len(fit_runs) < fit_deals - first or len(held_runs) < holdout_deals:
+        raise SystemExit(f"{path} holds {len(fit_runs)} fitting and {len(held_runs)} held-out deals")
+    return measure(game, fit_runs, held_runs, first, fit_deals)
 
 
 def main() -> None:
@@ -216,6 +240,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", action="store_true", help="write the fitted maps to fitted.py")
     parser.add_argument("--dump", help="write each deal's rows to DUMP.GAME.jsonl")
+    parser.add_argument("--rows", metavar="DUMP", help="fit and measure a --dump's deals, not playing")
     parser.add_argument("--ladder", type=int, help="instead: this many ladder deals per tier")
     parser.add_argument("--ladder-report", metavar="DUMP", help="instead: the ladder of a --ladder --dump")
     args = parser.parse_args()
@@ -232,8 +257,12 @@ def main() -> None:
         return
     table = {game: dict(entry) for game, entry in fitted.MAPS.items()}
     for game in args.games:
-        dump = f"{args.dump}.{game}.jsonl" if args.dump else None
-        report = calibrate(game, args.fit, args.holdout, args.workers, dump, args.fit_start)
+        if args.rows:
+            path = Path(f"{args.rows}.{game}.jsonl")
+            report = from_dump(game, path, args.fit, args.holdout, args.fit_start)
+        else:
+            dump = f"{args.dump}.{game}.jsonl" if args.dump else None
+            report = calibrate(game, args.fit, args.holdout, args.workers, dump, args.fit_start)
         table[game] = report.pop("entry")
         print(json.dumps(report), flush=True)
     if args.write:

@@ -56,3 +56,35 @@ def test_the_committed_maps_rise(game):
     assert cal.rising()
     assert all(0 < cal.chance(raw, 0.5) < 1 for raw in (-5.0, 0.0, 1.0))
     assert not math.isnan(cal.slope(0.3))
+
+
+def test_a_deciles_interval_holds_its_observed_rate_and_widens_with_fewer_deals():
+    truth = (-0.5, 0.8, 1.2, -0.6)
+    cal = Calibration(truth)
+    rows = synthetic(truth, 6000, 4)
+    deals = [[(cal.chance(r, s), y) for r, s, y in rows[i:i + 10]] for i in range(0, len(rows), 10)]
+    pairs = [pair for deal in deals for pair in deal]
+    table = calibration.reliability(pairs)
+    wide = calibration.intervals(deals, Rng(5))
+    narrow_enough = 0
+    for row, interval in zip(table, wide, strict=True):
+        if row["count"] == 0:
+            assert interval is None
+            continue
+        assert interval is not None
+        lo, hi = interval
+        assert lo <= row["observed"] <= hi
+        if row["count"] >= 300:
+            assert hi - lo < 0.12
+            narrow_enough += 1
+    assert narrow_enough >= 3
+    few = calibration.intervals(deals[:30], Rng(5))
+    both = [(a, b) for a, b in zip(few, calibration.intervals(deals, Rng(5)), strict=True) if a and b]
+    assert sum(a[1] - a[0] for a, _ in both) > 2 * sum(b[1] - b[0] for _, b in both)
+
+
+def test_an_interval_resamples_whole_deals():
+    # Two deals, each all won or all lost, in one decile: a resample is 0, 1/2 or 1 of them won.
+    deals = [[(0.55, 1)] * 50, [(0.55, 0)] * 50]
+    interval = calibration.intervals(deals, Rng(6))[5]
+    assert interval == (0.0, 1.0)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cardavia.engine.errors import CardaviaError
+from cardavia.engine.rng import Rng
 from cardavia.review.fitted import MAPS
 
 FEATURES = ("bias", "stock", "raw", "raw_stock")
@@ -24,6 +25,8 @@ RIDGE = 1e-3
 """L2 penalty of the fit (keeps Newton's steps finite when a feature barely varies)."""
 NEWTON_STEPS = 50
 DECILES = 10
+BOOTSTRAP = 1000
+"""Resamples of the deals behind each decile's interval (``intervals``)."""
 
 
 def features(raw: float, stock: float) -> tuple[float, ...]:
@@ -156,3 +159,48 @@ def reliability(pairs: Sequence[tuple[float, int]]) -> list[dict[str, float]]:
             "observed": sum(y for _, y in inside) / len(inside),
         })
     return rows
+
+
+def _decile(p: float) -> int:
+    """The decile ``reliability`` puts ``p`` in (``d / DECILES <= p < (d + 1) / DECILES``)."""
+    d = int(p * DECILES)
+    if p < d / DECILES:
+        d -= 1
+    elif p >= (d + 1) / DECILES:
+        d += 1
+    return max(0, min(DECILES - 1, d))
+
+
+def intervals(
+    deals: Sequence[Sequence[tuple[float, int]]], rng: Rng, level: float = 0.9
+) -> list[tuple[float, float] | None]:
+    """Per decile, the central ``level`` interval of the observed win rate over ``BOOTSTRAP``
+    resamples of whole deals (None for a decile no decision falls in).
+
+    The decisions of one deal share its outcome, so they are resampled together: the interval
+    says how far the observed rate of a decile may move with another draw of as many deals.
+    """
+    tallies = [[0, 0] * DECILES for _ in deals]  # per deal: (decisions, wins) of each decile
+    for tally, pairs in zip(tallies, deals, strict=True):
+        for p, y in pairs:
+            d = _decile(p)
+            tally[2 * d] += 1
+            tally[2 * d + 1] += y
+    rates: list[list[float]] = [[] for _ in range(DECILES)]
+    for _ in range(BOOTSTRAP):
+        total = [0] * (2 * DECILES)
+        for _ in deals:
+            for i, v in enumerate(tallies[rng.below(len(deals))]):
+                total[i] += v
+        for d in range(DECILES):
+            if total[2 * d]:
+                rates[d].append(total[2 * d + 1] / total[2 * d])
+    out: list[tuple[float, float] | None] = []
+    for d in range(DECILES):
+        if not any(t[2 * d] for t in tallies):
+            out.append(None)
+            continue
+        ordered = sorted(rates[d])
+        cut = (1 - level) / 2
+        out.append((ordered[int(cut * (len(ordered) - 1))], ordered[round((1 - cut) * (len(ordered) - 1))]))
+    return out
