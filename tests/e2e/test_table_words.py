@@ -118,6 +118,8 @@ def test_claim_buttons_show_their_groups_and_values_and_pass_keeps_its_place(
     peng = page.locator(f"{TABLE} button[data-action=peng]")
     expect(peng.locator(".value")).to_have_text("1 huxi")
     expect(peng.locator("svg.card")).to_have_count(3)
+    # the verb names the group: its cards follow, not its name a second time ("Peng: peng (碰): …")
+    expect(peng).to_have_attribute("aria-label", "Peng: small four, small four, and small four (1 huxi)")
     pass_box = page.locator(f"{TABLE} .pass-slot button").bounding_box()
     page.locator(f"{TABLE} [data-role=actions]").screenshot(path=str(artifacts / "buttons-paohuzi-bi.png"))
     # another question with other options: Pass is where it was

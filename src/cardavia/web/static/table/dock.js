@@ -507,7 +507,8 @@ export function actionLabel(w, what, value, action) {
       return bi.length
         ? w.t("button.chi_bi", { group: described(first), bi: w.list(bi.map(described)), value })
         : w.t("button.chi", { group: described(first), value });
-    case "peng": case "pao": return w.t(`button.${what.verb}`, { group: described(first), value });
+    // The verb is the group's name already ("Pao: pao (跑): …" says it twice): the cards alone.
+    case "peng": case "pao": return w.t(`button.${what.verb}`, { group: w.cards(first.codes), value });
     case "tianhu": return w.t("action.tianhu");
     default: return w.t("action.other", { action });
   }
