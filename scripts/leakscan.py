@@ -98,11 +98,24 @@ def scan_game(
             "findings": findings, "examples": examples}
 
 
+def replay(client: TestClient, pairs: list[dict[str, Any]]) -> dict[str, object]:
+    """Play each kept twin pair again at fresh live tables: which still part, and where."""
+    parted = []
+    for pair in pairs:
+        masked = dict.fromkeys(pair["swapped"])
+        a = stream(play_scripted(client, pair["record"]), masked)
+        b = stream(play_scripted(client, pair["twin"]), masked)
+        if differences(a, b):
+            parted.append(f"{pair['game']} deal {pair['deal']}: {first_difference(a, b)}")
+    return {"pairs": len(pairs), "parted_again": len(parted), "examples": parted[:10]}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals per game (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the first human's seed (default 1)")
     parser.add_argument("--findings", type=Path, help="write each twin pair whose streams part here (JSON)")
+    parser.add_argument("--replay", type=Path, help="instead: play the pairs of a --findings file again")
     args = parser.parse_args()
     kept: list[dict[str, Any]] = []
     started = time.monotonic()
@@ -110,8 +123,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         config = web_config(Path(folder) / "leakscan.db", claim_timeout=600.0)
         with TestClient(create_app(config)) as client:
-            for game in ("sisepai", "paohuzi"):
-                report[game] = scan_game(client, game, args.deals, args.seed, kept)
+            if args.replay is not None:
+                report["replay"] = replay(client, json.loads(args.replay.read_text()))
+            else:
+                for game in ("sisepai", "paohuzi"):
+                    report[game] = scan_game(client, game, args.deals, args.seed, kept)
     report["seconds"] = round(time.monotonic() - started, 1)
     if args.findings is not None:
         args.findings.write_text(json.dumps(kept))

@@ -3,6 +3,7 @@ the committed maps rise with the raw score (so a decision keeps the hard tier's 
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -88,3 +89,51 @@ def test_an_interval_resamples_whole_deals():
     deals = [[(0.55, 1)] * 50, [(0.55, 0)] * 50]
     interval = calibration.intervals(deals, Rng(6))[5]
     assert interval == (0.0, 1.0)
+
+
+def over_confident(n, seed):
+    """Rows whose true chance lies between a floor and a ceiling (0.1-0.5): a logistic, which
+    runs from 0 to 1, is too sure at both ends."""
+    rng = Rng(seed)
+    rows = []
+    for _ in range(n):
+        raw, stock = rng.random() * 6 - 3, rng.random()
+        p = 0.1 + 0.4 * Calibration((0.0, 0.0, 3.0, 0.0)).chance(raw, stock)
+        rows.append((raw, stock, int(rng.random() < p)))
+    return rows
+
+
+def test_the_isotonic_stage_corrects_a_map_the_logistic_cannot():
+    fitted = calibration.fit(over_confident(6000, 7))
+    plain = Calibration(fitted.coef)
+    held = over_confident(6000, 8)
+    with_knots = [(fitted.chance(r, s), y) for r, s, y in held]
+    without = [(plain.chance(r, s), y) for r, s, y in held]
+    assert calibration.brier(with_knots) < calibration.brier(without)
+
+    def worst(pairs):
+        return max(abs(row["observed"] - row["predicted"]) for row in calibration.reliability(pairs)
+                   if row["count"] >= 300)
+
+    assert worst(without) > 0.1  # the logistic alone is off by more than 0.1 somewhere
+    assert worst(with_knots) < 0.6 * worst(without)
+
+
+def test_knots_rise_strictly_inside_the_unit_square_and_each_stands_for_enough_decisions():
+    pairs = [(p, y) for p, y in ((i / 1000, int(i % 7 == 0)) for i in range(1000))]
+    pairs += [(0.99, 1)] * 5 + [(0.001, 0)] * 40
+    knots = calibration.isotonic(pairs, min_knot=30)
+    points = [(0.0, 0.0), *knots, (1.0, 1.0)]
+    assert all(a[0] < b[0] and a[1] < b[1] for a, b in itertools.pairwise(points))
+    assert len(knots) <= len(pairs) // 30
+    cal = Calibration((0.0, 0.0, 1.0, 0.0), knots)
+    assert cal.rising()
+    x, y = knots[0]
+    assert cal.correct(x) == pytest.approx(y) and cal.correct(x / 2) == pytest.approx(y / 2)
+    assert cal.correct(0.0) == 0.0 and cal.correct(1.0) == 1.0
+
+
+def test_a_map_with_falling_knots_does_not_rise():
+    assert not Calibration((0.0, 0.0, 1.0, 0.0), ((0.2, 0.3), (0.4, 0.25))).rising()
+    assert not Calibration((0.0, 0.0, 1.0, 0.0), ((0.2, 0.0),)).rising()
+    assert Calibration((0.0, 0.0, 1.0, 0.0), ((0.2, 0.1), (0.4, 0.45))).rising()

@@ -1,17 +1,19 @@
 """Calibration: raw hard-tier scores turned into win chances, and the measures of how honest they are.
 
-A game's map is a logistic model over a few named features of one option (``features``): the raw
-score ``raw`` (hard's own value of the action), the stock left as a share of the full stock
-(``stock``), and their product. Its fitted coefficients live in ``fitted.py`` beside this module
-(written by ``scripts/calibrate.py``). The map must rise with ``raw`` at every stock level, so
-the options of one decision keep the hard tier's order; ``fit`` checks that and ``load`` refuses a
-table that breaks it.
-"""
+A game's map has two stages. First a logistic model over a few named features of one option
+(``features``): the raw score ``raw`` (hard's own value of the action), the stock left as a share
+of the full stock (``stock``), and their product. Then an isotonic correction of that model's
+chance: a line through knots fitted on the same decisions (pooled adjacent violators, each knot
+the mean chance and win rate of at least ``MIN_KNOT`` decisions), from (0, 0) to (1, 1). Both
+are fitted by ``scripts/calibrate.py`` and live in ``fitted.py`` beside this module. The map must
+rise with ``raw`` at every stock level, so the options of one decision keep the hard tier's
+order; ``fit`` checks that and ``load`` refuses a table that breaks it."""
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -24,6 +26,8 @@ FEATURES = ("bias", "stock", "raw", "raw_stock")
 RIDGE = 1e-3
 """L2 penalty of the fit (keeps Newton's steps finite when a feature barely varies)."""
 NEWTON_STEPS = 50
+MIN_KNOT = 30
+"""Decisions behind each knot of the isotonic stage at least (fewer make a noisy knot)."""
 DECILES = 10
 BOOTSTRAP = 1000
 """Resamples of the deals behind each decile's interval (``intervals``)."""
@@ -43,27 +47,50 @@ def _sigmoid(z: float) -> float:
 
 @dataclass(frozen=True)
 class Calibration:
-    """A fitted logistic map for one game."""
+    """A fitted map for one game: the logistic ``coef`` and the isotonic ``knots`` (chance of
+    the logistic stage, calibrated chance), both coordinates strictly rising; no knots, no
+    correction."""
 
     coef: tuple[float, ...]
+    knots: tuple[tuple[float, float], ...] = ()
 
     def chance(self, raw: float, stock: float) -> float:
         """The calibrated chance (0-1) of an option with this ``raw`` score at this ``stock`` share."""
+        return self.correct(self.logistic(raw, stock))
+
+    def logistic(self, raw: float, stock: float) -> float:
+        """The first stage's chance."""
         return _sigmoid(sum(c * x for c, x in zip(self.coef, features(raw, stock), strict=True)))
 
+    def correct(self, p: float) -> float:
+        """The second stage: ``p`` on the line through (0, 0), the knots and (1, 1)."""
+        if not self.knots:
+            return p
+        x0, y0 = 0.0, 0.0
+        for x1, y1 in (*self.knots, (1.0, 1.0)):
+            if p <= x1:
+                return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+            x0, y0 = x1, y1
+        return 1.0
+
     def slope(self, stock: float) -> float:
-        """The map's log-odds slope in ``raw`` at this stock share (positive for a valid map)."""
+        """The logistic stage's log-odds slope in ``raw`` at this stock share (positive for a
+        valid map)."""
         return self.coef[2] + self.coef[3] * stock
 
     def rising(self) -> bool:
-        """True when the map rises with ``raw`` at every stock share in [0, 1]."""
-        return self.slope(0.0) > 0 and self.slope(1.0) > 0
+        """True when the map rises with ``raw`` at every stock share in [0, 1]: the logistic
+        stage does, and the knots rise strictly inside (0, 1) on both coordinates."""
+        points = [(0.0, 0.0), *self.knots, (1.0, 1.0)]
+        knots_rise = all(a[0] < b[0] and a[1] < b[1] for a, b in itertools.pairwise(points))
+        return self.slope(0.0) > 0 and self.slope(1.0) > 0 and knots_rise
 
 
 def fit(rows: Sequence[tuple[float, float, int]]) -> Calibration:
-    """Fit the map on (raw, stock share, won 0/1) rows by logistic regression (``_newton``); when
-    the fit does not rise with ``raw`` at every stock share, again without the ``raw_stock`` term.
-    ``CardaviaError`` when even that does not rise."""
+    """Fit the map on (raw, stock share, won 0/1) rows: logistic regression (``_newton``; when it
+    does not rise with ``raw`` at every stock share, again without the ``raw_stock`` term), then
+    the isotonic knots of its chances on the same rows (``isotonic``). ``CardaviaError`` when the
+    logistic stage does not rise."""
     xs = [features(r, s) for r, s, _ in rows]
     ys = [y for _, _, y in rows]
     cal = Calibration(tuple(_newton(xs, ys)))
@@ -72,7 +99,48 @@ def fit(rows: Sequence[tuple[float, float, int]]) -> Calibration:
         cal = Calibration((*plain, 0.0))
     if not cal.rising():
         raise CardaviaError(f"the fitted map does not rise with the raw score: {list(cal.coef)}")
-    return cal
+    knots = isotonic([(cal.logistic(r, s), y) for r, s, y in rows])
+    return Calibration(cal.coef, knots)
+
+
+def isotonic(pairs: Sequence[tuple[float, int]], min_knot: int = MIN_KNOT) -> tuple[tuple[float, float], ...]:
+    """Knots of the rising step that fits (chance, won) ``pairs`` best in squared error (pooled
+    adjacent violators), blocks of fewer than ``min_knot`` pairs pooled with their smaller
+    neighbour; each knot a block's mean chance and win rate, the rate shrunk by one pseudo-decision
+    at the mean chance (so no knot says 0 or 1). Both coordinates rise strictly."""
+    blocks: list[list[float]] = []  # [sum of chances, sum of wins, count]
+    for p, y in sorted(pairs):
+        blocks.append([p, float(y), 1.0])
+        _pool_violators(blocks, lambda b: b[1] / b[2])
+    while len(blocks) > 1:
+        i = min(range(len(blocks)), key=lambda k: blocks[k][2])
+        if blocks[i][2] >= min_knot:
+            break
+        j = i - 1 if i == len(blocks) - 1 or (i > 0 and blocks[i - 1][2] < blocks[i + 1][2]) else i + 1
+        lo, hi = min(i, j), max(i, j)
+        blocks[lo:hi + 1] = [[u + v for u, v in zip(blocks[lo], blocks[hi], strict=True)]]
+
+    def knot(b: list[float]) -> tuple[float, float]:
+        x = b[0] / b[2]
+        return x, (b[1] + x) / (b[2] + 1)
+
+    pooled: list[list[float]] = []
+    for b in blocks:  # shrinking may break the rise: pool again until both coordinates rise
+        pooled.append(b)
+        _pool_violators(pooled, lambda c: knot(c)[1], by_x=True)
+    return tuple(knot(b) for b in pooled)
+
+
+def _pool_violators(
+    blocks: list[list[float]], value: Callable[[list[float]], float], by_x: bool = False
+) -> None:
+    """Pool the last block into the one before while their ``value`` (or mean chance, with
+    ``by_x``) does not rise."""
+    while len(blocks) > 1:
+        a, b = blocks[-2], blocks[-1]
+        if value(a) < value(b) and (not by_x or a[0] / a[2] < b[0] / b[2]):
+            return
+        blocks[-2:] = [[u + v for u, v in zip(a, b, strict=True)]]
 
 
 def _newton(xs: Sequence[Sequence[float]], ys: Sequence[int]) -> list[float]:
@@ -121,7 +189,8 @@ def load(game: str) -> Calibration:
         raise CardaviaError(f"no calibration for {game}")
     if tuple(entry["features"]) != FEATURES:
         raise CardaviaError(f"the calibration of {game} uses other features: {entry['features']}")
-    cal = Calibration(tuple(float(c) for c in entry["coef"]))
+    knots = tuple((float(x), float(y)) for x, y in entry.get("knots", ()))
+    cal = Calibration(tuple(float(c) for c in entry["coef"]), knots)
     if not cal.rising():
         raise CardaviaError(f"the calibration of {game} does not rise with the raw score")
     return cal
@@ -129,7 +198,8 @@ def load(game: str) -> Calibration:
 
 def to_json(cal: Calibration, meta: Mapping[str, object]) -> dict[str, object]:
     """One game's entry of ``fitted.MAPS``."""
-    return {"features": list(FEATURES), "coef": [round(c, 6) for c in cal.coef], **meta}
+    knots = [[round(x, 6), round(y, 6)] for x, y in cal.knots]
+    return {"features": list(FEATURES), "coef": [round(c, 6) for c in cal.coef], "knots": knots, **meta}
 
 
 def brier(pairs: Sequence[tuple[float, int]]) -> float:
