@@ -5,11 +5,17 @@ strong tier (``SKILLED``) with slips (a random legal action at a share ``SLIP`` 
 so worse actions are judged too; a legal win is always taken), every other seat normal. At each
 decision of the seat the review's judge gives the chosen action's raw score; the deal's outcome
 says whether the seat won.
-The map is fitted on the fitting seeds and measured on held-out seeds (disjoint): a reliability
-table by decile (count, mean predicted, observed win rate), the Brier score and the base-rate Brier
-score. Decisions whose chosen action wins at once (worth 1 by rule) are left out of both.
+The map (a logistic stage and an isotonic one, ``review/calibration.py``) is fitted on the fitting
+seeds and measured on held-out seeds (disjoint): a reliability table by decile (count, mean
+predicted, observed win rate, and a 90% interval of that rate from resampling whole held-out
+deals), the Brier score and the base-rate Brier score. Decisions whose chosen action wins at once
+(worth 1 by rule) are left out of both.
 
-    nice .venv/bin/python scripts/calibrate.py sisepai paohuzi --fit 150 --holdout 180 --workers 2 --write
+    nice .venv/bin/python scripts/calibrate.py sisepai paohuzi --fit 400 --holdout 400 --workers 2 \
+        --dump cal --write
+
+``--rows cal`` fits and measures the deals of such a dump again without playing them (to try
+another map on the same decisions).
 
 ``--ladder N``: N deals per tier (random, easy, normal, hard) in the reviewed seat, the others
 normal, reviewed with the committed calibration: mean accuracy, flags per decision, and the review
