@@ -15,7 +15,8 @@ deals), the Brier score and the base-rate Brier score. Decisions whose chosen ac
         --dump cal --write
 
 ``--rows cal`` fits and measures the deals of such a dump again without playing them (to try
-another map on the same decisions).
+another map on the same decisions); ``--splits K`` adds K other halvings of its deals, fitted on
+one half and measured on the other, to show how far one draw of deals moves the figures.
 
 ``--ladder N``: N deals per tier (random, easy, normal, hard) in the reviewed seat, the others
 normal, reviewed with the committed calibration: mean accuracy, flags per decision, and the review
@@ -237,6 +238,28 @@ def from_dump(game: str, path: Path, fit_deals: int, holdout_deals: int, first: 
     return measure(game, fit_runs, held_runs, first, fit_deals)
 
 
+def splits(game: str, path: Path, count: int) -> list[dict[str, float]]:
+    """``count`` other halvings of a dump's deals (fitting and held-out pooled, then shuffled):
+    each fitted on one half and measured on the other. How far the rated chance above 0.2 lies
+    from the observed win rate with one such draw of deals (``excess``: mean predicted less
+    observed there, positive when over-confident), beside the Brier scores."""
+    runs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    rng = Rng(HOLDOUT_SEED + 1)
+    out = []
+    for _ in range(count):
+        rng.shuffle(runs)
+        half = len(runs) // 2
+        cal = calibration.fit([tuple(row[:3]) for r in runs[:half] for row in r["rows"]])
+        pairs = [(cal.chance(row[0], row[1]), row[2]) for r in runs[half:] for row in r["rows"]]
+        high = [(p, y) for p, y in pairs if p >= 0.2]
+        out.append({
+            "brier": round(calibration.brier(pairs), 4),
+            "base_rate_brier": round(calibration.base_rate_brier(pairs), 4),
+            "excess_above_0.2": round(sum(p - y for p, y in high) / len(high), 4),
+        })
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="+", choices=["sisepai", "paohuzi"])
@@ -247,6 +270,7 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="write the fitted maps to fitted.py")
     parser.add_argument("--dump", help="write each deal's rows to DUMP.GAME.jsonl")
     parser.add_argument("--rows", metavar="DUMP", help="fit and measure a --dump's deals, not playing")
+    parser.add_argument("--splits", type=int, default=0, help="with --rows: also this many other halvings")
     parser.add_argument("--ladder", type=int, help="instead: this many ladder deals per tier")
     parser.add_argument("--ladder-report", metavar="DUMP", help="instead: the ladder of a --ladder --dump")
     args = parser.parse_args()
@@ -266,6 +290,8 @@ def main() -> None:
         if args.rows:
             path = Path(f"{args.rows}.{game}.jsonl")
             report = from_dump(game, path, args.fit, args.holdout, args.fit_start)
+            if args.splits:
+                report["other_splits"] = splits(game, path, args.splits)
         else:
             dump = f"{args.dump}.{game}.jsonl" if args.dump else None
             report = calibrate(game, args.fit, args.holdout, args.workers, dump, args.fit_start)
