@@ -8,7 +8,10 @@ its version (``replay_steps``): its view must be that frame's, and it leaks (``s
 * a field only the referee has appears (``answers``, ``seed``, ``hands``, ...), or the stock is
   anything but a count, or another seat's concealed hand is anything but a count;
 * another seat's concealed cards (two or more, before or after the step) appear as a list or as a
-  run in the text, or four cards of the stock still to come appear in order;
+  run in the text, or four cards of the stock still to come appear in order (a run counts where it
+  stands alone: not inside a longer run of codes in one string, such as a public group, and not
+  in the seat's own hand, whose cards may match other copies in the stock by chance; the stock to
+  come is each frame's own, after the cards drawn in it);
 * at the end of an engine step, the view changes when the hidden cards are dealt otherwise
   (``determinize``).
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -83,7 +87,16 @@ def replay_steps(record: Mapping[str, Any], seat: int) -> list[Step]:
 
 
 def _steps(frames: list[Frame], before: Game, after: Game, future: list[str]) -> list[Step]:
-    return [Step(f, before, after, future, i == len(frames) - 1) for i, f in enumerate(frames)]
+    """One action's frames; each frame's stock still to come leaves out the cards drawn in it and
+    in the frames before it (one action can draw several: each shown in its own frame)."""
+    steps = []
+    for i, frame in enumerate(frames):
+        left = [e["params"]["stock"] for e in frame.events
+                if e["kind"].endswith(".draw") and "stock" in e["params"]]
+        if left:
+            future = future[len(future) - int(left[-1]):]
+        steps.append(Step(frame, before, after, future, i == len(frames) - 1))
+    return steps
 
 
 def _stock_codes(game: Game) -> list[str]:
@@ -151,13 +164,18 @@ def scan(text: str, step: Step, seat: int, check_worlds: bool = True) -> list[st
             if len(cards) >= 2 and sorted(codes) == cards:
                 problems.append(f"seat {s}'s concealed hand appears as a list")
         problems.extend(_stock_runs(codes, step.future_stock))
+    # The text, without the seat's own hand (its own cards; a run of them may match other copies
+    # in the stock by chance): concealed cards and the stock's order in any string or list.
+    searched = _without_own_hand(message, seat)
+    codes = set(step.before.spec.deck.codes)
     for s, cards in (*hidden.items(), *hidden_before.items()):
-        if len(cards) >= 2 and " ".join(cards) in text:
+        if len(cards) >= 2 and _alone(searched, " ".join(cards), codes):
             problems.append(f"seat {s}'s concealed hand appears in the text")
     future = step.future_stock
     for i in range(len(future) - STOCK_RUN + 1):
         run = future[i : i + STOCK_RUN]
-        if " ".join(run) in text or '", "'.join(run) in text or '","'.join(run) in text:
+        forms = (" ".join(run), '", "'.join(run), '","'.join(run))
+        if any(_alone(searched, joined, codes) for joined in forms):
             problems.append(f"the stock order {run} appears in the text")
             break
     if check_worlds and step.settled and isinstance(view, dict) and message.get("type") == "state":
@@ -167,6 +185,32 @@ def scan(text: str, step: Step, seat: int, check_worlds: bool = True) -> list[st
                 problems.append("the view changes when the hidden cards are dealt otherwise")
                 break
     return problems
+
+
+def _without_own_hand(message: dict[str, Any], seat: int) -> str:
+    """``message`` as sent, its ``seat``'s own concealed hand left out."""
+    view = message.get("view")
+    if isinstance(view, dict) and isinstance(view.get("seats"), list) and len(view["seats"]) > seat:
+        seats = list(view["seats"])
+        seats[seat] = {**seats[seat], "hand": "own"}
+        message = {**message, "view": {**view, "seats": seats}}
+    return json.dumps(message, ensure_ascii=False)
+
+
+def _alone(text: str, run: str, codes: set[str]) -> bool:
+    """True when ``run`` (card codes) appears in ``text`` as whole codes and not inside a longer
+    run of codes in one string: two concealed cards ``b8 b9`` are no leak in a public
+    ``chi b7 b8 b9``, nor ``b1 b1`` in ``b1 b10``."""
+    for found in re.finditer(re.escape(run), text):
+        left, right = text[: found.start()], text[found.end():]
+        if re.search(r"[A-Za-z0-9]$", left) or re.match(r"[A-Za-z0-9]", right):
+            continue  # part of a longer code
+        before = re.search(r"([A-Za-z0-9]+) $", left)
+        after = re.match(r" ([A-Za-z0-9]+)", right)
+        if (before and before.group(1) in codes) or (after and after.group(1) in codes):
+            continue  # part of a longer run
+        return True
+    return False
 
 
 def _settled_view(view: dict[str, Any]) -> dict[str, Any]:

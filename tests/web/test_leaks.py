@@ -81,6 +81,45 @@ def test_the_scanner_catches_planted_card_leaks(client: TestClient, game: str) -
     assert any("referee-only" in p for p in planted(lambda m: m.__setitem__("seed", 7)))
     assert any("otherwise" in p for p in planted(
         lambda m: m["view"]["seats"][other]["melds"].append(hand[0])))
+    # in words, or as a list anywhere but the seat's own hand
+    assert any("concealed hand appears in the text" in p for p in planted(
+        lambda m: m.__setitem__("tip", "Computer 1 holds " + " ".join(sorted(hand)) + ".")))
+    assert any("stock order" in p for p in planted(
+        lambda m: m["events"].append({"kind": "x", "params": {"cards": step.future_stock[:4]}})))
+
+
+def test_the_scanner_reads_runs_of_cards_as_they_stand():
+    """A run of codes leaks only on its own: inside a longer run of one string (a public group)
+    it is part of something else; the seat's own hand is its own."""
+    from .leakscan import _alone, _without_own_hand
+
+    codes = {"b7", "b8", "b9", "b10", "RH", "RN", "YG", "YA"}
+    assert not _alone('{"legal": ["chi b7 b8 b9", "pass"]}', "b8 b9", codes)
+    assert not _alone('{"melds": ["chi b8 b9 b10"]}', "b8 b9", codes)
+    assert _alone('{"tip": "Computer 2 holds b8 b9."}', "b8 b9", codes)
+    assert _alone('{"legal": ["chi b7 b8 b9"], "tip": "b8 b9"}', "b8 b9", codes)
+    assert not _alone('{"melds": ["peng b1 b10 b10"]}', "b1 b1", codes | {"b1"})
+    assert _alone('{"cards": ["RC", "RH", "RN", "YG", "YA"]}', 'RH", "RN", "YG", "YA', codes)
+    message = {"view": {"seats": [{"hand": ["RH", "RN", "YG", "YA"]}, {"hand": 20}]}}
+    assert "RH" not in _without_own_hand(message, 0) and '"hand": 20' in _without_own_hand(message, 0)
+    assert "RH" in _without_own_hand(message, 1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_frame_knows_the_stock_still_to_come_after_its_own_draws(client: TestClient, game: str) -> None:
+    """One action can draw several cards, each shown in a frame of its own: a frame's stock to
+    come leaves out what it and the frames before it drew (else a shown card reads as a leak)."""
+    checked = 0
+    for seed in (1, 2):
+        table_id = start_table(client, game)
+        with table_socket(client, table_id, seed) as player:
+            player.play_to_end()
+        for step in replay_steps(client.get(f"/tables/{table_id}/record").json(), 0):
+            left = [e["params"]["stock"] for e in step.frame.events if e["kind"].endswith(".draw")]
+            if left:
+                assert len(step.future_stock) == left[-1]
+                checked += 1
+    assert checked > 10
 
 
 # --- side channels: twin deals that differ only in the computers' hidden options -------------------
