@@ -238,11 +238,10 @@ def from_dump(game: str, path: Path, fit_deals: int, holdout_deals: int, first: 
     return measure(game, fit_runs, held_runs, first, fit_deals)
 
 
-def splits(game: str, path: Path, count: int) -> list[dict[str, float]]:
-    """``count`` other halvings of a dump's deals (fitting and held-out pooled, then shuffled):
-    each fitted on one half and measured on the other. How far the rated chance above 0.2 lies
-    from the observed win rate with one such draw of deals (``excess``: mean predicted less
-    observed there, positive when over-confident), beside the Brier scores."""
+def splits(path: Path, count: int) -> list[dict[str, float]]:
+    """``count`` other halvings of a dump's deals (fitting and held-out pooled, then shuffled),
+    each fitted on one half and measured on the other: its Brier scores and, above a rated 0.2,
+    the mean rated chance less the observed win rate (positive when over-confident)."""
     runs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     rng = Rng(HOLDOUT_SEED + 1)
     out = []
@@ -291,7 +290,7 @@ def main() -> None:
             path = Path(f"{args.rows}.{game}.jsonl")
             report = from_dump(game, path, args.fit, args.holdout, args.fit_start)
             if args.splits:
-                report["other_splits"] = splits(game, path, args.splits)
+                report["other_splits"] = splits(path, args.splits)
         else:
             dump = f"{args.dump}.{game}.jsonl" if args.dump else None
             report = calibrate(game, args.fit, args.holdout, args.workers, dump, args.fit_start)

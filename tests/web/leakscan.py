@@ -167,15 +167,15 @@ def scan(text: str, step: Step, seat: int, check_worlds: bool = True) -> list[st
     # The text, without the seat's own hand (its own cards; a run of them may match other copies
     # in the stock by chance): concealed cards and the stock's order in any string or list.
     searched = _without_own_hand(message, seat)
-    codes = set(step.before.spec.deck.codes)
+    deck = set(step.before.spec.deck.codes)
     for s, cards in (*hidden.items(), *hidden_before.items()):
-        if len(cards) >= 2 and _alone(searched, " ".join(cards), codes):
+        if len(cards) >= 2 and _alone(searched, " ".join(cards), deck):
             problems.append(f"seat {s}'s concealed hand appears in the text")
     future = step.future_stock
     for i in range(len(future) - STOCK_RUN + 1):
         run = future[i : i + STOCK_RUN]
         forms = (" ".join(run), '", "'.join(run), '","'.join(run))
-        if any(_alone(searched, joined, codes) for joined in forms):
+        if any(_alone(searched, joined, deck) for joined in forms):
             problems.append(f"the stock order {run} appears in the text")
             break
     if check_worlds and step.settled and isinstance(view, dict) and message.get("type") == "state":
@@ -201,8 +201,8 @@ def _alone(text: str, run: str, codes: set[str]) -> bool:
     """True when ``run`` (card codes) appears in ``text`` as whole codes and not inside a longer
     run of codes in one string: two concealed cards ``b8 b9`` are no leak in a public
     ``chi b7 b8 b9``, nor ``b1 b1`` in ``b1 b10``."""
-    for found in re.finditer(re.escape(run), text):
-        left, right = text[: found.start()], text[found.end():]
+    for found in re.finditer(f"(?={re.escape(run)})", text):  # overlapping ones too
+        left, right = text[: found.start()], text[found.start() + len(run):]
         if re.search(r"[A-Za-z0-9]$", left) or re.match(r"[A-Za-z0-9]", right):
             continue  # part of a longer code
         before = re.search(r"([A-Za-z0-9]+) $", left)
