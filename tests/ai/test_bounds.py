@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -17,17 +13,6 @@ from cardavia.ai.tiers import make_agent
 from cardavia.engine.game import Game
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bounds.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bounds", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bounds"] = module  # its dataclass looks its module up while being defined
-    spec.loader.exec_module(module)
-    return module
 
 
 def midgame(name: str, seed: int, steps: int) -> Game:
@@ -43,8 +28,8 @@ def midgame(name: str, seed: int, steps: int) -> Game:
     return game
 
 
-def test_the_paohuzi_cheat_plans_with_the_real_stock_contents() -> None:
-    bounds = load()
+def test_the_paohuzi_cheat_plans_with_the_real_stock_contents(script) -> None:
+    bounds = script("bounds")
     game = midgame("paohuzi", 5, 12)
     decision = game.decision()
     assert decision is not None
@@ -59,8 +44,8 @@ def test_the_paohuzi_cheat_plans_with_the_real_stock_contents() -> None:
     assert honest.per != pytest.approx(stock)  # the unseen copies are not all in the stock
 
 
-def test_the_sisepai_cheat_searches_worlds_with_the_real_hands() -> None:
-    bounds = load()
+def test_the_sisepai_cheat_searches_worlds_with_the_real_hands(script) -> None:
+    bounds = script("bounds")
     game = midgame("sisepai", 3, 15)
     decision = game.decision()
     assert decision is not None
@@ -75,8 +60,8 @@ def test_the_sisepai_cheat_searches_worlds_with_the_real_hands() -> None:
     assert honest.hands != game.hands
 
 
-def test_a_cheat_refuses_an_honest_observation() -> None:
-    bounds = load()
+def test_a_cheat_refuses_an_honest_observation(script) -> None:
+    bounds = script("bounds")
     game = midgame("paohuzi", 5, 3)
     decision = game.decision()
     assert decision is not None
@@ -85,9 +70,8 @@ def test_a_cheat_refuses_an_honest_observation() -> None:
 
 
 def test_the_script_reports_a_match_and_puts_the_honest_observe_back(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    bounds = load()
+    capsys: pytest.CaptureFixture[str], script) -> None:
+    bounds = script("bounds")
     assert bounds.main(["paohuzi", "--reference", "random", "--decks", "2", "--seed", "7"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["challenger"] == "cheat" and report["deals"] == 6

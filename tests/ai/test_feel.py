@@ -2,25 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "feel.py"
 
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("feel", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_one_row_per_tier_and_the_labels_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    feel = load()
+def test_one_row_per_tier_and_the_labels_lines(script, capsys: pytest.CaptureFixture[str]) -> None:
+    feel = script("feel")
     argv = ["sisepai", "--player", "greedy", "--tiers", "random", "easy", "--decks", "2", "--seed", "5"]
     assert feel.main(argv) == 0
     out = capsys.readouterr().out
@@ -29,6 +15,6 @@ def test_one_row_per_tier_and_the_labels_lines(capsys: pytest.CaptureFixture[str
     assert '"easy": Felt(' in out and "seats=4" in out
 
 
-def test_too_few_decks_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert load().main(["paohuzi", "--player", "normal", "--decks", "1", "--seed", "5"]) == 2
+def test_too_few_decks_is_refused(script, capsys: pytest.CaptureFixture[str]) -> None:
+    assert script("feel").main(["paohuzi", "--player", "normal", "--decks", "1", "--seed", "5"]) == 2
     assert "at least 2" in capsys.readouterr().err

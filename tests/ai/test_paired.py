@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 from cardavia.ai import paohuzi
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "paired.py"
 
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("paired", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_a_setting_holds_inside_its_block_and_is_undone_after_it_even_on_error() -> None:
-    paired = load()
+def test_a_setting_holds_inside_its_block_and_is_undone_after_it_even_on_error(script) -> None:
+    paired = script("paired")
     before = paohuzi.hard.UPGRADE
     items = [paired.parse_setting("paohuzi.hard.UPGRADE=0.25")]
     with paired.settings(items):
@@ -43,14 +29,14 @@ def test_a_setting_holds_inside_its_block_and_is_undone_after_it_even_on_error()
         ("paohuzi.hard.UPGRADE=lots", "'lots' is not a number"),
     ],
 )
-def test_a_bad_setting_is_named(text: str, says: str) -> None:
-    paired = load()
+def test_a_bad_setting_is_named(script, text: str, says: str) -> None:
+    paired = script("paired")
     with pytest.raises(paired.SettingError, match=says):
         paired.parse_setting(text)
 
 
-def test_both_sides_play_the_same_decks(capsys: pytest.CaptureFixture[str]) -> None:
-    paired = load()
+def test_both_sides_play_the_same_decks(script, capsys: pytest.CaptureFixture[str]) -> None:
+    paired = script("paired")
     args = ["paohuzi", "--challenger", "normal", "--reference", "random", "--decks", "3", "--seed", "5"]
     assert paired.main([*args, "--b", "paohuzi.hard.TIE=0.5"]) == 0  # hard is not playing: no change
     out = capsys.readouterr().out.splitlines()

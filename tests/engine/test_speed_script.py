@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 from cardavia.engine.playout import random_playout
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "speed.py"
 
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("speed", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_cardavia_child_plays_the_deals_cardavia_bench_plays() -> None:
-    speed = load()
+def test_the_cardavia_child_plays_the_deals_cardavia_bench_plays(script) -> None:
+    speed = script("speed")
     for game in ("sisepai", "paohuzi"):
         measure = speed.child_cardavia(game, 3, 5)
         rng, spec = Rng(5), get_spec(game)
@@ -31,8 +17,8 @@ def test_the_cardavia_child_plays_the_deals_cardavia_bench_plays() -> None:
         assert measure["cpu_s"] > 0 and measure["wall_s"] > 0
 
 
-def test_ratios_are_taken_within_each_round_then_summarized() -> None:
-    speed = load()
+def test_ratios_are_taken_within_each_round_then_summarized(script) -> None:
+    speed = script("speed")
     rounds = [
         {
             "a": {"games": 10, "actions": 100, "cpu_s": 1.0, "wall_s": 2.0},

@@ -156,10 +156,10 @@ class TableManager:
         """Set out ``lesson``'s table for a browser, like ``deal``; return its id and the owner's
         secret. It is stored as a position (seat and difficulty the lesson's) and known again by
         it when loaded, here or on whichever process its requests are routed to."""
-        if not self._store.shared:
-            actor, owner = await self.create(lesson.name, lessons.DIFFICULTY, lessons.HUMAN, lesson=lesson)
-            return actor.id, owner
         name, difficulty, seat = lesson.name, lessons.DIFFICULTY, lessons.HUMAN
+        if not self._store.shared:
+            actor, owner = await self.create(name, difficulty, seat, lesson=lesson)
+            return actor.id, owner
         info, _, owner = await self._store_new(name, difficulty, seat, lesson.position)
         return info.id, owner
 
