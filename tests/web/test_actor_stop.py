@@ -23,14 +23,14 @@ def test_stopping_a_table_refuses_the_actions_it_has_not_answered(client: TestCl
     assert state is not None
     actor = client.app.state.tables.live[table_id]
     store = client.app.state.store
-    real_append = store.append
+    real_append = store.append_many
 
     async def slow_append(*args: Any, **kwargs: Any) -> None:
         await asyncio.sleep(5)
         await real_append(*args, **kwargs)
 
     async def scenario() -> list[BaseException | int]:
-        store.append = slow_append
+        store.append_many = slow_append
         try:
             first = asyncio.create_task(actor.act(state["window"], state["legal"][0]))  # being stored
             await asyncio.sleep(0.2)
@@ -39,7 +39,7 @@ def test_stopping_a_table_refuses_the_actions_it_has_not_answered(client: TestCl
             await actor.stop()
             return await asyncio.wait_for(asyncio.gather(first, second, return_exceptions=True), 1.0)
         finally:
-            store.append = real_append
+            store.append_many = real_append
 
     answers = client.portal.call(scenario)
     assert all(isinstance(a, ActionRefused) and a.key == "error.busy" for a in answers), answers

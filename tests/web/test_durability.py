@@ -42,12 +42,12 @@ def test_an_action_that_cannot_be_stored_changes_nothing(client: TestClient) -> 
     with table_socket(client, table_id) as player:
         before = _until_asked(player)
         stored = client.portal.call(store.load, table_id).lines
-        real_append = store.append
+        real_append = store.append_many
 
         async def failing_append(*args: Any, **kwargs: Any) -> None:
             raise OSError("disk full")
 
-        store.append = failing_append
+        store.append_many = failing_append
         try:
             player.send({"type": "act", "window": before["window"], "action": before["legal"][0], "id": 1})
             answer = player.until(lambda m: m["type"] in ("ack", "error"))
@@ -55,7 +55,7 @@ def test_an_action_that_cannot_be_stored_changes_nothing(client: TestClient) -> 
             with pytest.raises(WebSocketDisconnect):
                 player.until(lambda m: False, limit=50)  # the broken table closes the socket
         finally:
-            store.append = real_append
+            store.append_many = real_append
     row = client.portal.call(store.load, table_id)
     assert row.lines == stored
     # Reconnecting reloads the table from the database: exactly as before the failed action.

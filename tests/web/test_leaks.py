@@ -216,15 +216,14 @@ def _events_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @plant("a state before the ack while a computer is still asked")
 def _state_before_ack(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = TableActor._answered
+    original = TableActor._answer
 
-    def answered(self: TableActor) -> None:
-        original(self)
-        decision = self.game.decision()
-        if decision is not None and self.seat not in decision.seats:
+    async def answer(self: TableActor, *args: Any, **kwargs: Any) -> None:
+        if self._held:  # a computer was asked with him
             self._broadcast(self.state_message(self.last, []))
+        await original(self, *args, **kwargs)
 
-    monkeypatch.setattr(TableActor, "_answered", answered)
+    monkeypatch.setattr(TableActor, "_answer", answer)
 
 
 # Paohuzi's engine numbers every public card alike, so its numbers carry a computer's options only

@@ -127,6 +127,35 @@ def test_the_same_action_cannot_be_stored_twice(tmp_path: Path) -> None:
         run_async(scenario)
 
 
+def test_actions_appended_together_are_stored_all_or_none(tmp_path: Path) -> None:
+    """``append_many`` is one transaction: a batch whose last action clashes stores none of them."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'many.db'}"
+
+    async def scenario() -> tuple[tuple[str, ...], frozenset[int], str]:
+        store = await Store.open(url)
+        try:
+            await store.create_table(
+                "t1", "paohuzi", 0, "easy", "h" * 64, {"game": "paohuzi", "dealer": 0}, SECRET
+            )
+            await store.append_many("t1", 0, [("S0 pass", True), ("S1 pass", False)])
+            await store.append("t1", 3, "S0 pass")
+            error = ""
+            try:  # action 2 is new, action 3 is stored already
+                await store.append_many("t1", 2, [("S2 pass", False), ("S0 discard s1", False)])
+            except Exception as exc:
+                error = str(exc)
+            row = await store.load("t1")
+            assert row is not None
+            return row.lines, row.timeouts, error
+        finally:
+            await store.close()
+
+    lines, timeouts, error = run_async(scenario)
+    assert lines == ("S0 pass", "S1 pass", "S0 pass")  # action 2 went with action 3
+    assert timeouts == {0}
+    assert "UNIQUE" in error.upper()
+
+
 def test_a_socket_that_cannot_keep_up_is_dropped() -> None:
     async def scenario() -> list[dict[str, str]]:
         sub = Subscriber()

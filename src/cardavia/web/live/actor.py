@@ -4,7 +4,7 @@ The actor owns the authoritative ``Game``. Every action — the human's or a com
 on a copy, appended to the database and only then made live; nothing is shown before it is
 stored. Computer seats are asked off the event loop as soon as the game reaches them; in a claim
 window where the human is asked too, their answers are held back (unplayed, unseen) until he has
-answered or his time is up.
+answered or his time is up, then stored with his in one step.
 
 What the human sees is a stream of frames (``frames.FrameBuilder``): one per step a person should
 see, each with his view after it, cut from the events his seat sees and nothing else. The actor
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardavia.engine.errors import CardaviaError, IllegalAction
-from cardavia.engine.game import JSON, Game
+from cardavia.engine.game import JSON, Event, Game
 from cardavia.engine.rng import Rng
 from cardavia.web.config import WebConfig
 from cardavia.web.live.computers import BUDGET, AiRunner
@@ -365,19 +365,19 @@ class TableActor:
             try:
                 if self.lesson is not None:
                     self.lesson.check(self.game, self.seat, item.action)
-                await self._commit(self.seat, item.action)
+                trial = self.game.clone()
+                events = trial.apply(self.seat, item.action)  # an illegal action raises, changing nothing
             except CardaviaError as exc:
                 raise ActionRefused("error.illegal", str(exc), self._refusal(exc)) from None
         except ActionRefused as refused:
             if not item.reply.done():
                 item.reply.set_exception(refused)
             return
-        self._answered()
+        await self._answer(decision, trial, events)
         if item.ack_to is not None:
             item.ack_to.push({"type": "ack", "id": item.ref, "v": self.last.v})
         if not item.reply.done():
             item.reply.set_result(self.last.v)
-        await self._release_held()
 
     async def _on_ai(self, item: AiAnswer) -> None:
         self._thinking.discard((item.window, item.seat))
@@ -387,15 +387,15 @@ class TableActor:
         if self.game.legal_actions(self.seat):
             self._held[item.seat] = item.action  # hidden until the human has answered
             return
-        await self._commit(item.seat, item.action)
+        trial = self.game.clone()
+        await self._commit(trial, [(trial.apply(item.seat, item.action), False)])
 
     async def _on_timeout(self, v: int) -> None:
         decision = self._decision
         if decision is None or decision.v != v or "pass" not in decision.legal:
             return
-        await self._commit(self.seat, "pass", timeout=True)
-        self._answered()
-        await self._release_held()
+        trial = self.game.clone()
+        await self._answer(decision, trial, trial.apply(self.seat, "pass"), timeout=True)
 
     def _refusal(self, exc: CardaviaError) -> dict[str, Any]:
         """What an engine refusal's ``error`` carries: its ``reason`` (code and params; None for
@@ -409,31 +409,38 @@ class TableActor:
             fields["tip"] = tip
         return fields
 
-    def _answered(self) -> None:
-        """The human has answered his decision: his own step shows at once."""
+    async def _answer(self, decision: Frame, trial: Game, events: list[Event], timeout: bool = False) -> None:
+        """The human has answered ``decision`` (played on ``trial``, with its ``events``): play the
+        computers' answers held for the same window after his, store them all in one step and queue
+        what they lead to. So the work and the waits between his answer and what he is sent next
+        are the same whether a computer was asked with him or not.
+
+        His own step shows at once, except in a window he may pass (the only kind computers share
+        with him): what follows it waits for the window step's time as if he had not answered, time
+        enough for a computer still thinking to answer (``_step_time``).
+        """
+        asked = self.game.decision()
+        played = [(events, timeout)]
+        held, self._held = self._held, {}
+        for seat in sorted(held):
+            now = trial.decision()
+            if asked and now and now.window == asked.window and trial.legal_actions(seat):
+                played.append((trial.apply(seat, held[seat]), False))
         self._decision = None
         self._deadline = None
-        self._release_at = time.monotonic()
+        if "pass" not in decision.legal:
+            self._release_at = time.monotonic()
+        await self._commit(trial, played)
 
-    async def _release_held(self) -> None:
-        held, self._held = self._held, {}
-        decision = self.game.decision()
-        window = None if decision is None else decision.window
-        for seat in sorted(held):
-            now = self.game.decision()
-            if now is not None and now.window == window and self.game.legal_actions(seat):
-                await self._commit(seat, held[seat])
-
-    async def _commit(self, seat: int, action: str, timeout: bool = False) -> None:
-        """Play on a copy, store, then make it live and queue the frames it completes.
-
-        Raises (changing nothing) on an illegal action or a failed store.
+    async def _commit(self, trial: Game, played: list[tuple[list[Event], bool]]) -> None:
+        """Store the actions played on ``trial`` since ``game`` in one step (``played``: each one's
+        events and whether it was the human's timeout), then make them live and queue the frames
+        they complete. Raises (changing nothing) on a failed store.
         """
-        trial = self.game.clone()
-        events = trial.apply(seat, action)  # an illegal action raises and changes nothing
-        lines = trial.actions()
+        first = len(self.game.actions())
+        lines = zip(trial.actions()[first:], [timeout for _, timeout in played], strict=True)
         try:
-            await self._store.append(self.id, len(lines) - 1, lines[-1], timeout, self.lease)
+            await self._store.append_many(self.id, first, list(lines), self.lease)
         except Exception:
             # Not stored, so it must not count: the table is dropped and reloaded from the database.
             self.broken = True
@@ -445,7 +452,8 @@ class TableActor:
             except Exception:  # the next load of the table notes it
                 log.exception("table %s: the end of the deal could not be noted", self.id)
         self.game = trial
-        self._builder.events(events, timeout=timeout)
+        for events, timeout in played:
+            self._builder.events(events, timeout=timeout)
         now = time.monotonic()
         self._pending.extend((frame, now) for frame in self._builder.settle(trial))
         self._wake.set()

@@ -166,11 +166,11 @@ Op = Callable[[AsyncConnection], Awaitable[None]]
 
 @dataclass(frozen=True)
 class _Item:
-    """A queued write: an operation, or an action row (with its lease) for the batch insert, and
+    """A queued write: an operation, or action rows (with their lease) for the batch insert, and
     who waits for it."""
 
     op: Op | None
-    row: dict[str, Any] | None
+    rows: tuple[dict[str, Any], ...]
     lease: Lease | None
     future: asyncio.Future[None]
 
@@ -306,10 +306,10 @@ class Store:
         await self._write(op)
 
     async def _write(
-        self, op: Op | None, row: dict[str, Any] | None = None, lease: Lease | None = None
+        self, op: Op | None, rows: tuple[dict[str, Any], ...] = (), lease: Lease | None = None
     ) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Item(op, row, lease, future))
+        await self._queue.put(_Item(op, rows, lease, future))
         await future
 
     async def _write_loop(self) -> None:
@@ -338,7 +338,7 @@ class Store:
     async def _apply(self, conn: AsyncConnection, batch: list[_Item]) -> set[tuple[str, int]]:
         """Run a batch in one transaction: every appended action in one multi-row insert (fenced on
         a shared database); return the (table, seq) of the actions refused for want of a lease."""
-        rows = [(item.row, item.lease) for item in batch if item.row is not None]
+        rows = [(row, item.lease) for item in batch for row in item.rows]
         refused: set[tuple[str, int]] = set()
         if rows and self.shared:
             refused = await fenced_insert(conn, [(row, lease) for row, lease in rows if lease is not None])
@@ -385,17 +385,23 @@ class Store:
         On a shared database ``lease`` must be the table's current lease, or ``LeaseLost`` is
         raised and nothing is stored. The (table, seq) key refuses a second writer of the same action.
         """
+        await self.append_many(table_id, seq, [(line, timeout)], lease)
+
+    async def append_many(
+        self, table_id: str, seq: int, lines: Sequence[tuple[str, bool]], lease: Lease | None = None
+    ) -> None:
+        """Append actions number ``seq``, ``seq + 1``, ... of a table (each line with whether it was
+        a timeout) in one transaction: all of them are durable when this returns, or none is stored
+        (``LeaseLost`` or the key refusing one, as for ``append``)."""
         if self.shared and lease is None:
             raise LeaseLost(f"table {table_id}: an append on a shared database needs the table's lease")
-        row = {
-            "table_id": table_id,
-            "seq": seq,
-            "line": line,
-            "timeout": timeout,
-            "created_at": time.time(),
-            "epoch": None,
-        }
-        await self._write(None, row, lease)
+        now = time.time()
+        rows = tuple(
+            {"table_id": table_id, "seq": seq + i, "line": line, "timeout": timeout, "created_at": now,
+             "epoch": None}
+            for i, (line, timeout) in enumerate(lines)
+        )
+        await self._write(None, rows, lease)
 
     async def mark_finished(self, table_id: str) -> None:
         """Note that a table's deal is over (it is no longer resumed at start)."""
@@ -504,8 +510,9 @@ def _settle(batch: list[_Item], refused: set[tuple[str, int]]) -> None:
     for item in batch:
         if item.future.done():
             continue
-        row = item.row
-        if row is not None and (row["table_id"], row["seq"]) in refused:
+        lost = [row for row in item.rows if (row["table_id"], row["seq"]) in refused]
+        if lost:
+            row = lost[0]
             log.warning("table %s: action %d refused: %s no longer holds the table", row["table_id"],
                         row["seq"], item.lease.owner if item.lease else "this process")
             item.future.set_exception(LeaseLost(f"table {row['table_id']}: the lease is lost"))
