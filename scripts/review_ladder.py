@@ -70,8 +70,8 @@ def site_times(game: str, deals: int, workers: int) -> dict[str, Any]:
 
     from cardavia.ai import make_agent
     from cardavia.engine.registry import get_spec
-    from cardavia.web.ai_runner import AiRunner
-    from cardavia.web.reviews import Reviews
+    from cardavia.web.live.computers import AiRunner
+    from cardavia.web.storage.reviews import Reviews
 
     seats = get_spec(game).seats
     records = [

@@ -282,9 +282,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     file that another server has open."""
     import uvicorn
 
-    from cardavia.web import store
     from cardavia.web.app import create_app
     from cardavia.web.config import WebConfig, database_url
+    from cardavia.web.storage import store
 
     if not 0 <= args.port <= 65535:
         raise CardaviaError(f"--port must be 0-65535, got {args.port}")
@@ -331,7 +331,7 @@ def _log_to_stderr() -> None:
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
     logger.addHandler(handler)
     logger.setLevel(logging.WARNING)
-    logging.getLogger("cardavia.web.ownership").setLevel(logging.INFO)
+    logging.getLogger("cardavia.web.live.ownership").setLevel(logging.INFO)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,7 +18,7 @@ from cardavia.engine.errors import IllegalAction
 from cardavia.engine.game import Event, Game
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
-from cardavia.web import lessons
+from cardavia.web.live import lessons
 
 HUMAN = 0
 

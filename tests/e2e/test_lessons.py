@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from cardavia.web import lessons
-from cardavia.web.lessons import LESSON_MESSAGES
+from cardavia.web.live import lessons
+from cardavia.web.live.lessons import LESSON_MESSAGES
 
 from .checks import overflowing, phone_page
 from .conftest import GAMES, LANGS

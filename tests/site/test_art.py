@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardavia.web import art
+from cardavia.web.pages import art
 
 SVG = "{http://www.w3.org/2000/svg}"
 # records-and-cli.md section 1, canonical order
@@ -69,7 +69,7 @@ def test_sisepai_colours_sharing_characters_look_different() -> None:
 @pytest.mark.parametrize("game", art.GAMES)
 def test_static_sprites_are_the_generated_ones(game: str) -> None:
     path = art.STATIC_CARDS / f"{game}.svg"
-    assert path.read_text(encoding="utf-8") == art.sprite(game), "run: python -m cardavia.web.art"
+    assert path.read_text(encoding="utf-8") == art.sprite(game), "run: python -m cardavia.web.pages.art"
 
 
 @pytest.mark.parametrize("game", art.GAMES)

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 import pytest
 from markupsafe import Markup
 
-from cardavia.web import i18n, render_content
-from cardavia.web.render_content import cards, example, examples, outline, percent, term
+from cardavia.web import i18n
+from cardavia.web.pages import render_content
+from cardavia.web.pages.render_content import cards, example, examples, outline, percent, term
 
 LANGS = i18n.LANGS
 KINDS = {"chi", "peng", "wei", "pao", "ti", "kan", "pair"}

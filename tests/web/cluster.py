@@ -24,9 +24,9 @@ from pathlib import Path
 from cardavia.engine.game import Game
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
-from cardavia.web.frames import FrameBuilder
-from cardavia.web.store import TableRow
-from cardavia.web.tables import CLOSE_MOVED
+from cardavia.web.live.frames import FrameBuilder
+from cardavia.web.live.manager import CLOSE_MOVED
+from cardavia.web.storage.store import TableRow
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "cluster.sh"

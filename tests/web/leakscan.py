@@ -43,7 +43,7 @@ from cardavia.engine.game import Game
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
-from cardavia.web.frames import Frame, FrameBuilder
+from cardavia.web.live.frames import Frame, FrameBuilder
 
 from .helpers import Player, table_socket
 

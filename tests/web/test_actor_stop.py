@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from cardavia.web.table import ActionRefused
+from cardavia.web.live.actor import ActionRefused
 
 from .helpers import start_table, table_socket
 

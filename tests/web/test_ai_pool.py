@@ -18,8 +18,8 @@ from starlette.testclient import TestClient
 
 from cardavia.engine.game import Game
 from cardavia.engine.registry import get_spec
-from cardavia.web.ai_runner import AiRunner, choose_on
-from cardavia.web.worker_pool import RenewingPool
+from cardavia.web.live.computers import AiRunner, choose_on
+from cardavia.web.live.worker_pool import RenewingPool
 
 from .helpers import run_async, start_table, table_socket
 

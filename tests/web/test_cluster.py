@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from cardavia.web.store import Store
+from cardavia.web.storage.store import Store
 
 from .cluster import (
     SCRIPT,

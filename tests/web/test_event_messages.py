@@ -14,7 +14,7 @@ from cardavia.engine.game import Event
 from cardavia.engine.reasons import CODES, FINER
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
-from cardavia.web.messages import TABLE_MESSAGES, table_messages
+from cardavia.web.pages.messages import TABLE_MESSAGES, table_messages
 
 LANGS = ("en", "es", "da", "cs", "zh")
 DEALS = 40

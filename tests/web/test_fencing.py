@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from cardavia.web import leases
-from cardavia.web.store import Lease, LeaseLost, Store, fenced_insert
+from cardavia.web.storage import leases
+from cardavia.web.storage.store import Lease, LeaseLost, Store, fenced_insert
 
 from .helpers import run_async
 from .postgres_server import postgres_url

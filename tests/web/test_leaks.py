@@ -14,9 +14,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.rng import Rng
-from cardavia.web import table as table_module
-from cardavia.web.frames import FrameBuilder
-from cardavia.web.table import TableActor
+from cardavia.web.live import actor as table_module
+from cardavia.web.live.actor import TableActor
+from cardavia.web.live.frames import FrameBuilder
 
 from .helpers import start_table, table_socket
 from .leakscan import (

@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai.cards import DECK
 from cardavia.web.app import create_app
-from cardavia.web.frames import waits_of
+from cardavia.web.live.frames import waits_of
 
 from .helpers import start_table, table_socket, web_config
 

@@ -14,12 +14,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.registry import get_spec
-from cardavia.web import i18n, lessons
+from cardavia.web import i18n
 from cardavia.web.config import WebConfig
-from cardavia.web.lessons import LESSON_MESSAGES, Lesson, Refusal, lesson_messages
-from cardavia.web.messages import ERRORS
-from cardavia.web.table import STEP_TIME
-from cardavia.web.tables import replay_frames
+from cardavia.web.live import lessons
+from cardavia.web.live.actor import STEP_TIME
+from cardavia.web.live.lessons import LESSON_MESSAGES, Lesson, Refusal, lesson_messages
+from cardavia.web.live.manager import replay_frames
+from cardavia.web.pages.messages import ERRORS
 
 from .helpers import Player, table_socket
 from .leakscan import scan_messages

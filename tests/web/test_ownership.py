@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from cardavia.web.app import create_app
-from cardavia.web.tables import CLOSE_MOVED
+from cardavia.web.live.manager import CLOSE_MOVED
 
 from .helpers import Player, start_table, table_socket, web_config
 from .postgres_server import postgres_url
@@ -193,7 +193,7 @@ def _lesson_asked(player: Player) -> dict[str, Any]:
 def test_a_lesson_table_is_leased_and_handed_over_like_any_table(servers: Any) -> None:
     """A lesson set out by one process is only stored; the process its requests reach takes it under
     its lease and knows it as the lesson by its position; handed over, it goes on as the lesson."""
-    from cardavia.web import lessons
+    from cardavia.web.live import lessons
 
     a, b = servers("a", 51), servers("b", 52)
     lesson = lessons.lesson("sisepai")

@@ -10,9 +10,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.record import replay
-from cardavia.web import leases
 from cardavia.web.app import create_app
-from cardavia.web.store import SCHEMA_VERSION, Lease, Store
+from cardavia.web.storage import leases
+from cardavia.web.storage.store import SCHEMA_VERSION, Lease, Store
 
 from .helpers import run_async, start_table, table_socket, web_config
 from .postgres_server import postgres_url

@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.review import review
-from cardavia.web.table import hash_secret, new_secret
+from cardavia.web.live.actor import hash_secret, new_secret
 from review.helpers import deal  # tests/ is on the path: its folders are packages
 
 from .helpers import start_table
@@ -186,7 +186,7 @@ def test_the_review_is_judged_in_the_worker_processes(client_for, record, monkey
 
 def test_the_parts_of_a_review_cover_the_deal_a_few_of_the_seats_actions_each() -> None:
     from cardavia.engine.notation import split_line
-    from cardavia.web.reviews import PART_ACTIONS, parts_of
+    from cardavia.web.storage.reviews import PART_ACTIONS, parts_of
 
     record = deal("sisepai", 41, 0, "random")
     parts = parts_of(record, 0)
@@ -225,7 +225,7 @@ def test_a_failed_review_says_so_and_the_next_visit_tries_again(
 def test_the_reviews_table_is_made_on_a_database_that_lacks_it(tmp_path) -> None:
     from sqlalchemy import text
 
-    from cardavia.web.store import SCHEMA_VERSION, Store
+    from cardavia.web.storage.store import SCHEMA_VERSION, Store
 
     from .helpers import run_async
 

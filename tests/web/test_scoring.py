@@ -9,7 +9,7 @@ from cardavia.ai import make_agent, observe
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 from cardavia.web import i18n
-from cardavia.web.scoring import group_table, win_value
+from cardavia.web.live.scoring import group_table, win_value
 
 DEALS = 60
 

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from cardavia import cli
 from cardavia.web.config import database_url
-from cardavia.web.store import LockError, Store
+from cardavia.web.storage.store import LockError, Store
 
 from .helpers import is_locked, run_async
 

@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from cardavia.web.store import SCHEMA_VERSION, LockError, Store
-from cardavia.web.table import OUTBOX_LIMIT, Subscriber
+from cardavia.web.live.actor import OUTBOX_LIMIT, Subscriber
+from cardavia.web.storage.store import SCHEMA_VERSION, LockError, Store
 
 from .helpers import is_locked, run_async
 

@@ -11,15 +11,17 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from cardavia.web import live, pages, review_pages
-from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
 from cardavia.web.guards import BodyLimit, CrossSiteGuard
-from cardavia.web.ownership import LeaseOwnership, SoloOwnership
+from cardavia.web.live import socket as live
+from cardavia.web.live.computers import AiRunner
+from cardavia.web.live.manager import TableManager
+from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
+from cardavia.web.pages import review as review_pages
+from cardavia.web.pages import routes as pages
 from cardavia.web.rate_limit import TokenBuckets
-from cardavia.web.reviews import Reviews
-from cardavia.web.store import Store
-from cardavia.web.tables import TableManager
+from cardavia.web.storage.reviews import Reviews
+from cardavia.web.storage.store import Store
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 

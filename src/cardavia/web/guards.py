@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardavia.web.origin import same_origin
-from cardavia.web.render import N_, error_page
+from cardavia.web.pages.render import N_, error_page
 
 MAX_BODY = 16 * 1024
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

@@ -1,4 +1,4 @@
-// Card pictures: one SVG symbol per card from the game's sprite (web/art.py), named for screen
+// Card pictures: one SVG symbol per card from the game's sprite (web/pages/art.py), named for screen
 // readers, and the rows and groups the table is made of. Elements carry `data-key` where a card
 // may move from one step to the next, so motion.js can animate it.
 

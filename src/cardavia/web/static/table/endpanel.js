@@ -1,7 +1,7 @@
 // The end of the deal, taught: who won and with which card (marked), each of the winner's groups
 // with its name and value, the sum, for Paohuzi the huxi -> tun step and the payments with their
 // sign and unit, every hand labelled; a draw says why. Values are looked up in the page's group
-// table (web/scoring.py) and the total is the engine's (`outcome.score`).
+// table (web/live/scoring.py) and the total is the engine's (`outcome.score`).
 
 import { el, readGroup } from "./cards.js";
 

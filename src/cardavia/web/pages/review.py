@@ -24,11 +24,11 @@ from cardavia.engine import record as records
 from cardavia.engine.errors import CardaviaError
 from cardavia.review.core import check
 from cardavia.web import i18n
-from cardavia.web.messages import review_messages
-from cardavia.web.pages import _owned_table, _start_wait
-from cardavia.web.render import N_, error_page, render, request_language
-from cardavia.web.reviews import Reviews, page_data, parts_of
-from cardavia.web.table import TableActor
+from cardavia.web.live.actor import TableActor
+from cardavia.web.pages.messages import review_messages
+from cardavia.web.pages.render import N_, error_page, render, request_language
+from cardavia.web.pages.routes import _owned_table, _start_wait
+from cardavia.web.storage.reviews import Reviews, page_data, parts_of
 
 router = APIRouter()
 

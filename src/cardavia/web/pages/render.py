@@ -9,10 +9,11 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from cardavia.web import content, i18n
+from cardavia.web import i18n
 from cardavia.web.config import display_settings, table_settings
+from cardavia.web.pages import content
 
-TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 LANG_COOKIE = "lang"
 
 
@@ -26,7 +27,7 @@ def _environment() -> Environment:
         i18n.gettext, i18n.ngettext, newstyle=True
     )
     try:
-        from cardavia.web import render_content
+        from cardavia.web.pages import render_content
     except ImportError:  # the content helpers are not there yet: rules pages cannot render
         pass
     else:

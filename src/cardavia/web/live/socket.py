@@ -17,13 +17,13 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardavia.web import i18n
-from cardavia.web.messages import error_text
+from cardavia.web.live.actor import SPEEDS, ActionRefused, Subscriber, TableActor
+from cardavia.web.live.manager import CLOSE_MOVED, TableManager
+from cardavia.web.live.ownership import Unavailable
 from cardavia.web.origin import same_origin
-from cardavia.web.ownership import Unavailable
-from cardavia.web.pages import table_cookie
-from cardavia.web.render import LANG_COOKIE
-from cardavia.web.table import SPEEDS, ActionRefused, Subscriber, TableActor
-from cardavia.web.tables import CLOSE_MOVED, TableManager
+from cardavia.web.pages.messages import error_text
+from cardavia.web.pages.render import LANG_COOKIE
+from cardavia.web.pages.routes import table_cookie
 
 router = APIRouter()
 MAX_MESSAGE = 4096

@@ -20,14 +20,14 @@ from cardavia.engine.game import Game, GameSpec
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
-from cardavia.web import lessons
-from cardavia.web.ai_runner import AiRunner
 from cardavia.web.config import WebConfig
-from cardavia.web.frames import Frame, FrameBuilder
-from cardavia.web.lessons import Lesson, LessonAi
-from cardavia.web.ownership import LeaseOwnership, SoloOwnership
-from cardavia.web.store import Lease, Store
-from cardavia.web.table import TableActor, TableInfo, deal_seed, hash_secret, log_crash, new_secret
+from cardavia.web.live import lessons
+from cardavia.web.live.actor import TableActor, TableInfo, deal_seed, hash_secret, log_crash, new_secret
+from cardavia.web.live.computers import AiRunner
+from cardavia.web.live.frames import Frame, FrameBuilder
+from cardavia.web.live.lessons import Lesson, LessonAi
+from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
+from cardavia.web.storage.store import Lease, Store
 
 CLOSE_MOVED = 4409  # the socket's table left this process (handed over, or its lease lost): reconnect
 

@@ -18,7 +18,7 @@ from cardavia.engine.registry import get_spec
 from cardavia.games.paohuzi import cards as paohuzi_cards
 from cardavia.games.sisepai import cards as sisepai_cards
 from cardavia.games.sisepai import melds as sisepai_melds
-from cardavia.web.render_content import sisepai_group_kind, term
+from cardavia.web.pages.render_content import sisepai_group_kind, term
 
 _PAOHUZI_CHI_TERMS = {
     "123": "paohuzi.one_two_three",

@@ -28,11 +28,11 @@ from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
 from cardavia.review.core import check
 from cardavia.review.worker import finish
-from cardavia.web.ai_runner import AiRunner
-from cardavia.web.frames import event_json
-from cardavia.web.store import Store
+from cardavia.web.live.computers import AiRunner
+from cardavia.web.live.frames import event_json
+from cardavia.web.storage.store import Store
 
-log = logging.getLogger("cardavia.web.reviews")
+log = logging.getLogger("cardavia.web.storage.reviews")
 
 PART_ACTIONS = 4
 """The seat's actions per part of a review (a part is one worker call and one step of progress)."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from cardavia.web.i18n import DEFAULT_LANG
 
-CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+CONTENT_DIR = Path(__file__).resolve().parent.parent.parent / "content"
 GAMES: tuple[str, ...] = ("sisepai", "paohuzi")
 
 

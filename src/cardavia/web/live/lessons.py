@@ -33,9 +33,9 @@ from cardavia.engine.notation import split_line
 from cardavia.engine.reasons import Reason
 from cardavia.engine.registry import get_spec
 from cardavia.web import i18n
-from cardavia.web.ai_runner import AiRunner
-from cardavia.web.frames import Frame, FrameBuilder
-from cardavia.web.table import ActionRefused
+from cardavia.web.live.actor import ActionRefused
+from cardavia.web.live.computers import AiRunner
+from cardavia.web.live.frames import Frame, FrameBuilder
 
 HUMAN = 0
 LESSONS: tuple[str, ...] = ("sisepai", "paohuzi")

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardavia.web import art, i18n, render_content, scoring
+from cardavia.web import i18n
+from cardavia.web.live import scoring
+from cardavia.web.pages import art, render_content
 
 
 def _(message: str) -> str:

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-log = logging.getLogger("cardavia.web.worker_pool")
+log = logging.getLogger("cardavia.web.live.worker_pool")
 
 T = TypeVar("T")
 

@@ -21,10 +21,10 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from cardavia.web import leases
-from cardavia.web.store import Lease, Store
+from cardavia.web.storage import leases
+from cardavia.web.storage.store import Lease, Store
 
-log = logging.getLogger("cardavia.web.ownership")
+log = logging.getLogger("cardavia.web.live.ownership")
 
 POLL = 0.2  # seconds between two tries to take a lease that another process holds
 CLAIM_MARGIN = 2.0  # seconds a claim waits beyond the lease's time to live before giving up

@@ -50,7 +50,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 SCHEMA_VERSION = 4
 _MIGRATION_LOCK = 0x63617264  # the advisory lock that serializes migrations on PostgreSQL
 
-log = logging.getLogger("cardavia.web.store")
+log = logging.getLogger("cardavia.web.storage.store")
 
 metadata = MetaData()
 schema_info = Table("cardavia_schema", metadata, Column("version", Integer, nullable=False))

@@ -26,7 +26,7 @@ from cardavia.engine.game import Game
 from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 from cardavia.review.worker import review_slice
-from cardavia.web.worker_pool import RenewingPool
+from cardavia.web.live.worker_pool import RenewingPool
 
 T = TypeVar("T")
 

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from cardavia.ai import labels
-from cardavia.web import content, i18n, lessons, scoring
+from cardavia.web import i18n
 from cardavia.web.config import (
     COOKIE_MAX_AGE,
     DIFFICULTIES,
@@ -28,13 +28,15 @@ from cardavia.web.config import (
     hints_on,
     table_settings,
 )
-from cardavia.web.messages import table_messages
-from cardavia.web.ownership import Unavailable
+from cardavia.web.live import lessons, scoring
+from cardavia.web.live.actor import TableActor, hash_secret
+from cardavia.web.live.manager import TableManager
+from cardavia.web.live.ownership import Unavailable
+from cardavia.web.pages import content
+from cardavia.web.pages.messages import table_messages
+from cardavia.web.pages.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
 from cardavia.web.rate_limit import TokenBuckets
-from cardavia.web.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
-from cardavia.web.store import Store
-from cardavia.web.table import TableActor, hash_secret
-from cardavia.web.tables import TableManager
+from cardavia.web.storage.store import Store
 
 router = APIRouter()
 

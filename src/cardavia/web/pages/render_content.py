@@ -1,7 +1,7 @@
 """The three globals a rules fragment may call (contract C): ``cards``, ``example`` and ``term``.
 
 They render in the language of the current request (``i18n.current_language()``); card pictures are
-the art of ``cardavia.web.art``, the same the table shows, named for screen readers. ``example`` asks
+the art of ``cardavia.web.pages.art``, the same the table shows, named for screen readers. ``example`` asks
 the engine (``SPEC.analyze``) for the groups and the score, so a page can never show a result the
 engine disagrees with; a test checks the ``expect`` of every example against the same call.
 """
@@ -17,9 +17,9 @@ from typing import Any
 from babel.numbers import format_percent
 from markupsafe import Markup
 
-from cardavia.web import art
-from cardavia.web.content import load_json
 from cardavia.web.i18n import DEFAULT_LANG, current_language, gettext, ngettext
+from cardavia.web.pages import art
+from cardavia.web.pages.content import load_json
 
 BABEL_LOCALES = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh_Hans"}
 _GROUPS = '<p class="caption">{0}</p><div class="groups" role="group" aria-label="{0}">{1}</div>'

@@ -35,15 +35,15 @@ from typing import TYPE_CHECKING, Any
 from cardavia.engine.errors import CardaviaError, IllegalAction
 from cardavia.engine.game import JSON, Game
 from cardavia.engine.rng import Rng
-from cardavia.web.ai_runner import BUDGET, AiRunner
 from cardavia.web.config import WebConfig
-from cardavia.web.frames import Frame, FrameBuilder, waits_of
-from cardavia.web.store import Lease, Store
+from cardavia.web.live.computers import BUDGET, AiRunner
+from cardavia.web.live.frames import Frame, FrameBuilder, waits_of
+from cardavia.web.storage.store import Lease, Store
 
 if TYPE_CHECKING:
-    from cardavia.web.lessons import Lesson
+    from cardavia.web.live.lessons import Lesson
 
-log = logging.getLogger("cardavia.web.table")
+log = logging.getLogger("cardavia.web.live.actor")
 
 LOG_LIMIT = 300
 OUTBOX_LIMIT = 256

@@ -1,0 +1,1 @@
+"""What the site keeps: tables and their actions, leases on a shared database, reviews."""
