@@ -89,9 +89,9 @@ class StockPlanner(PlannerAgent):
         game = real_game(obs)
         assert isinstance(game, PaohuziGame)
         counts = [0] * KINDS
-        for card in game.stock[game.top:]:
+        for card in game.secret_stock():
             counts[card] += 1
-        return Planner(counts, game.stock_left(), chou)
+        return Planner(counts, game.stock_count(), chou)
 
 
 def real_hands_worlds(obs: Observation) -> Observation:
@@ -101,10 +101,10 @@ def real_hands_worlds(obs: Observation) -> Observation:
 
     def worlds(rng: Rng) -> Game:
         world = game.clone()
-        rest = sorted(game.stock[game._pos:])  # the shuffle must not depend on the real order
+        rest = sorted(game.secret_stock())  # the shuffle must not depend on the real order
         rng.shuffle(rest)
         world.stock = tuple(rest)
-        world._pos = 0
+        world.top = 0
         return world
 
     return Observation(obs.game, obs.seat, obs.view, obs.legal, obs.window, worlds)

@@ -36,7 +36,7 @@ def test_the_paohuzi_cheat_plans_with_the_real_stock_contents(script) -> None:
     obs = bounds.observe_with_real(game, decision.seats[0])
     sit = situation(obs)
     stock = [0] * len(sit.unseen)
-    for card in game.stock[game.top:]:
+    for card in game.secret_stock():
         stock[card] += 1
     cheat = bounds.StockPlanner().planner(obs, sit, frozenset())
     honest = make_agent("paohuzi", "hard").planner(obs, sit, frozenset())
@@ -51,10 +51,10 @@ def test_the_sisepai_cheat_searches_worlds_with_the_real_hands(script) -> None:
     assert decision is not None
     obs = bounds.real_hands_worlds(bounds.observe_with_real(game, decision.seats[0]))
     one, two = obs.worlds(Rng(1)), obs.worlds(Rng(2))
-    rest = sorted(game.stock[game._pos:])
+    rest = sorted(game.secret_stock())
     for world in (one, two):
         assert world.hands == game.hands
-        assert sorted(world.stock[world._pos:]) == rest
+        assert sorted(world.secret_stock()) == rest
     assert one.stock != two.stock
     honest = observe(game, decision.seats[0]).worlds(Rng(1))
     assert honest.hands != game.hands

@@ -21,7 +21,7 @@ from cardavia import cli
 from cardavia.engine import record
 from cardavia.engine.errors import RecordError
 from cardavia.engine.playout import random_playout
-from cardavia.engine.registry import get_spec
+from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 
 HUGE = "7" * 5000  # over Python's 4,300-digit limit for int()
@@ -344,3 +344,29 @@ def test_a_batch_line_that_is_not_utf8_is_one_bad_line() -> None:
     assert "error" not in answers[0] and "error" not in answers[2]
     assert answers[1] == {"error": "line 2: cannot read -: not UTF-8 text"}
     assert len(err.splitlines()) == 1
+
+
+# --- rule options -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"no_such_rule": True}, ["'rules'", "unknown rule option 'no_such_rule'"]),
+        (["own_wei_upgrade"], ["'rules'", "must be an object"]),
+        (5, ["'rules'", "must be an object"]),
+    ],
+)
+def test_a_rule_the_game_does_not_know_is_refused(game: str, rules: object, words: list[str]) -> None:
+    doc = {**finished_record(game, 3), "rules": rules}
+    assert_bad(call(["replay", "-"], json.dumps(doc).encode()), *words)
+    with pytest.raises(RecordError, match="'rules'"):
+        record.replay(doc)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_empty_rules_are_the_defaults_and_a_replay_writes_them_back(game: str) -> None:
+    played = finished_record(game, 3)
+    assert record.replay(played).record() == played
+    assert record.replay({**played, "rules": {}}).record() == played

@@ -8,7 +8,7 @@ from cardavia.engine.playout import random_playout
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi import SPEC, rules
 from cardavia.games.paohuzi.cards import KINDS
-from cardavia.games.paohuzi.game import DISCARD, DISCARD_TEXT
+from cardavia.games.paohuzi.game import DISCARD_TEXT, Phase
 from cardavia.games.paohuzi.huxi import NO_SPLIT, best_split, pack, reach
 from cardavia.games.paohuzi.melds import free_of, hand_owed, meld_part, target_size
 from cardavia.games.paohuzi.rules import CHI_MEMO_SIZE, chi_options, chi_plans, plan_text
@@ -101,7 +101,7 @@ def test_counts_without_a_base_and_the_discard_list_follow_their_definitions() -
                 assert base.owed == game.held(s) - target_size(game.fours(s))
                 assert (free_of(packed) != 0) == any(0 < n < 3 for n in hand)
             seat = decision.seats[0]
-            if game.phase == DISCARD:
+            if game.phase == Phase.DISCARD:
                 discards += 1
                 hand = game.hands[seat]
                 plain = sorted(DISCARD_TEXT[k] for k in range(KINDS) if 0 < hand[k] < 3)

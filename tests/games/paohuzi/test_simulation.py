@@ -9,7 +9,7 @@ import pytest
 from cardavia.engine.record import replay
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi import SPEC
-from cardavia.games.paohuzi.game import WINDOW, PaohuziGame
+from cardavia.games.paohuzi.game import PaohuziGame, Phase
 from cardavia.games.paohuzi.melds import holding_base
 
 DEALS = 2000  # under the slow marker; the quick run plays QUICK_DEALS
@@ -18,11 +18,11 @@ MAX_ACTIONS = 400
 
 
 def cards_in_play(game: PaohuziGame) -> int:
-    """Every card the state holds: hands, melds, rows, stock, the public card of a window, and a
+    """Every card the state holds: hands, melds, discards, stock, the public card of a window, and a
     winning card taken from a window (it is in the winner's scored groups, not in his holdings)."""
-    total = sum(sum(h) for h in game.hands) + sum(len(r) for r in game.rows) + game.stock_left()
+    total = sum(sum(h) for h in game.hands) + sum(len(r) for r in game.discards) + game.stock_count()
     total += sum(len(m.cards) for ms in game.melds for m in ms)
-    total += 1 if game.phase == WINDOW else 0
+    total += 1 if game.phase == Phase.WINDOW else 0
     result = game.result
     if result is not None and result["winner"] is not None and result["card"] is not None:
         scored = sum(len(g.split()) - 1 for g in result["groups"])

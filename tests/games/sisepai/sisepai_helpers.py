@@ -73,7 +73,7 @@ def counts(text: str) -> list[int]:
 
 def card_total(game: SisepaiGame) -> int:
     """Every card the state holds: hands, exposed groups, stock, dead cards and the public card."""
-    total = sum(sum(h) for h in game.hands) + sum(game.exposed) + len(game.stock_left)
+    total = sum(sum(h) for h in game.hands) + sum(game.exposed) + game.stock_count()
     total += sum(len(d) for d in game.discards)
     return total + (1 if game.public is not None else 0)
 

@@ -399,13 +399,13 @@ def test_c40_deal_invariants():
             for seat in game.decision().seats:
                 options = game.legal_actions(seat)
                 seen += draws(game.apply(seat, options[rng.below(len(options))]))
-            assert len(game.stock_left) == 37 - len(seen)
+            assert game.stock_count() == 37 - len(seen)
         assert [s[2] for s in seen] == list(range(36, 36 - len(seen), -1))
 
 
 def test_c41_a_claim_skips_a_seat():
     game = position(FIXTURE_A, _filler(FIXTURE_A, "RH", 19))
-    assert len(game.stock_left) == 19
+    assert game.stock_count() == 19
     game.apply(2, "take RH RH RH")
     assert sum(game.hands[2]) == 15 and game.exposed[2] == 6
     assert game.can_win(2, DECK.card("GC")) is False
@@ -449,7 +449,7 @@ def test_c45_exhausted_stock():
     assert game.discards[3] == [DECK.card("RN")]
     assert game.status == "draw"
     assert game.outcome() == {"winner": None}
-    assert len(game.stock_left) == 0
+    assert game.stock_count() == 0
 
 
 def test_c45_variant_claims_play_out_before_the_draw():

@@ -84,7 +84,7 @@ def _check_resolution(game, seat, action, events):
 def _check_step(game):
     assert card_total(game) == 117
     for seat in range(4):  # the incremental component keys match the hand
-        assert game.keys[seat] == component_keys(game.hands[seat])
+        assert game._keys[seat] == component_keys(game.hands[seat])
     window = game.window
     if window is not None:
         for seat in range(4):

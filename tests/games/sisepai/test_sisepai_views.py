@@ -40,7 +40,7 @@ def _check_view_hides_secrets(game, seat):
         assert view["to_act"] in ([], [seat])
     # No list anywhere in the view spells another seat's hand or the stock (in any order).
     hidden = [sorted(DECK.format_list(DECK.expand(game.hands[o]))) for o in range(4) if o != seat]
-    stock = [DECK.codes[k] for k in game.stock_left]
+    stock = [DECK.codes[k] for k in game.secret_stock()]
     for found in _lists(view):
         if found and all(isinstance(x, str) for x in found):
             assert sorted(found) not in [h for h in hidden if h], "another seat's hand leaked"
@@ -146,10 +146,10 @@ def test_determinize_depends_only_on_the_view_and_the_generator():
     for seat in range(4):
         other_world = game.determinize(seat, Rng(100 + seat))  # same view, other hidden cards
         assert other_world.view(seat) == game.view(seat)
-        assert other_world.stock_left != game.stock_left
+        assert other_world.secret_stock() != game.secret_stock()
         a, b = game.determinize(seat, Rng(5)), other_world.determinize(seat, Rng(5))
         assert a.hands == b.hands
-        assert a.stock_left == b.stock_left
+        assert a.secret_stock() == b.secret_stock()
 
 
 def test_events_tell_each_seat_only_what_it_may_know():

@@ -98,7 +98,7 @@ def playout(world: Game, seat: int, action: str) -> float:
     """
     state = world.view(None)
     hands = [tuple(DECK.counts(DECK.parse_list(own_hand(s)))) for s in state["seats"]]
-    stock = list(world.stock_left)  # type: ignore[attr-defined]
+    stock = list(world.secret_stock())  # type: ignore[attr-defined]
     public = state.get("public")
     card = DECK.card(public["card"]) if public else None
     owner = int(public["owner"]) if public else seat

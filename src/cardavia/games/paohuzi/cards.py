@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from cardavia.engine.cards import Deck
 
 KINDS = 20
+SEATS = 3
 DECK = Deck([f"s{n}" for n in range(1, 11)] + [f"b{n}" for n in range(1, 11)], [4] * KINDS)
 CODES = DECK.codes
 

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 
 from cardavia.engine.claims import PASS, ClaimWindow
 from cardavia.engine.rng import Rng
-from cardavia.games.paohuzi.cards import KINDS
+from cardavia.games.paohuzi.cards import KINDS, SEATS
 from cardavia.games.paohuzi.melds import identical
-from cardavia.games.paohuzi.rules import SEATS
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.game import PaohuziGame
@@ -32,7 +31,7 @@ def _visible_counts(game: PaohuziGame, seat: int) -> list[int]:
             if s == seat or not m.hidden:
                 for c in m.cards:
                     seen[c] += 1
-        for c in game.rows[s]:
+        for c in game.discards[s]:
             seen[c] += 1
     if game.public is not None:
         seen[game.card] += 1
@@ -98,7 +97,7 @@ def sample(game: PaohuziGame, seat: int, rng: Rng) -> Dealt | None:
         hands[s] = hand
     rest = [k for k in range(KINDS) for _ in range(pool[k])]
     rng.shuffle(rest)
-    return ti_kinds, hands, rest[: game.stock_left()]
+    return ti_kinds, hands, rest[: game.stock_count()]
 
 
 def solve(game: PaohuziGame, seat: int, rng: Rng) -> Dealt | None:
@@ -160,7 +159,7 @@ def solve(game: PaohuziGame, seat: int, rng: Rng) -> Dealt | None:
         return None
     rest = [k for k in range(KINDS) for _ in range(pool[k])]
     rng.shuffle(rest)
-    return ti_kinds, hands, rest[: game.stock_left()]
+    return ti_kinds, hands, rest[: game.stock_count()]
 
 
 def place(world: PaohuziGame, dealt: Dealt, seat: int) -> None:

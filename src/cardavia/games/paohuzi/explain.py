@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardavia.engine.reasons import Reason
-from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, group_type
+from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, SEATS, group_type
 from cardavia.games.paohuzi.huxi import NO_SPLIT
 from cardavia.games.paohuzi.melds import target_size, win_huxi
-from cardavia.games.paohuzi.rules import MIN_HUXI, PAO, SEATS, chi_plans
+from cardavia.games.paohuzi.rules import MIN_HUXI, PAO, chi_plans
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.game import PaohuziGame

@@ -28,6 +28,7 @@ to claims gets the same public events whether or not anybody may claim it:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 from cardavia.engine.base import BaseGame
@@ -37,7 +38,7 @@ from cardavia.engine.game import Outcome, View
 from cardavia.engine.notation import read_action, write_action
 from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
-from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, identical_huxi, tun
+from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, SEATS, identical_huxi, tun
 from cardavia.games.paohuzi.determinize import Dealt, place, sample, solve
 from cardavia.games.paohuzi.explain import explain, outranked, why_not
 from cardavia.games.paohuzi.huxi import NO_SPLIT, pack
@@ -55,15 +56,30 @@ from cardavia.games.paohuzi.melds import (
     win_huxi,
 )
 from cardavia.games.paohuzi.position import Position
-from cardavia.games.paohuzi.rules import MIN_HUXI, PAO, SEATS, Plan, Rules, chi_options
+from cardavia.games.paohuzi.rules import MIN_HUXI, PAO, Plan, Rules, chi_options
 from cardavia.games.paohuzi.views import build_view
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.spec import PaohuziSpec
 
 
-TIANHU, DISCARD, WINDOW, WIN, OVER = "tianhu", "discard", "window", "win", "over"
-REVEAL = "reveal"
+
+
+class Phase(StrEnum):
+    """What the deal waits for: the ``actor``'s answer to a ``tianhu`` offer, its ``discard`` or
+    its ``win`` decision after a compulsory meld, answers in a claim ``window``, or nothing
+    (``over``)."""
+
+    TIANHU = "tianhu"
+    DISCARD = "discard"
+    WINDOW = "window"
+    WIN = "win"
+    OVER = "over"
+
+
+# The phases as module names: Python 3.11 reads a member from its Enum class several times slower.
+_TIANHU, _DISCARD, _WINDOW, _WIN, _OVER = Phase.TIANHU, Phase.DISCARD, Phase.WINDOW, Phase.WIN, Phase.OVER
+REVEAL, DISCARDED = "reveal", "discard"  # the kinds of claim window: on a revealed or a discarded card
 
 DISCARD_TEXT = tuple(f"discard {code}" for code in CODES)
 _DISCARD_ORDER = sorted(range(KINDS), key=lambda k: DISCARD_TEXT[k])  # kinds in text order
@@ -89,7 +105,7 @@ _SIMPLE_VERBS = frozenset({"pass", "win", "tianhu", "peng", "pao"})
 
 _OTHERS = tuple(tuple(s for s in range(SEATS) if s != owner) for owner in range(SEATS))
 _NO_CHI: Mapping[str, Plan] = {}
-_PAO, _PENG, _WIN = ((), ("pao",)), ((), ("peng",)), ((), ("win",))
+_PAO_OPTION, _PENG_OPTION, _WIN_OPTION = ((), ("pao",)), ((), ("peng",)), ((), ("win",))
 
 
 def nxt(seat: int) -> int:
@@ -108,9 +124,9 @@ def _level(action: str) -> int:
 class PaohuziGame(BaseGame):
     """One deal of Paohuzi. Build it with ``PaohuziSpec.new_game`` or ``from_position``.
 
-    ``phase`` is what the deal waits for (``tianhu``, ``discard``, ``window``, ``win``, ``over``)
-    and ``actor`` who, outside a claim window; ``card``, ``owner`` and ``kind`` are the public card
-    of a window (or the revealed card of a win decision). ``chou`` holds every seat's chou kinds
+    ``phase`` is what the deal waits for (``Phase``) and ``actor`` who, outside a claim window;
+    ``card``, ``owner`` and ``kind`` are the public card of a window (or the revealed card of a win
+    decision). ``stock[top]`` is the next card to reveal. ``chou`` holds every seat's chou kinds
     (bitmasks), ``chou_shown`` the part that follows from public events.
     """
 
@@ -120,7 +136,7 @@ class PaohuziGame(BaseGame):
         "dealer": "share",
         "hands": "rows",
         "melds": "rows",
-        "rows": "rows",
+        "discards": "rows",
         "chou": "list",
         "chou_shown": "list",
         "dead": "list",
@@ -147,14 +163,14 @@ class PaohuziGame(BaseGame):
         self.dealer = position.dealer
         self.hands = [list(h) for h in position.hands]
         self.melds = [list(m) for m in position.melds]
-        self.rows: list[list[int]] = [[] for _ in range(SEATS)]
+        self.discards: list[list[int]] = [[] for _ in range(SEATS)]
         self.chou = list(position.chou)  # per seat, a bitmask of card kinds
         self.chou_shown = list(position.chou)  # the part every seat knows (not the refusals)
         self.dead = [False] * SEATS
         self.stock = position.stock
         self.top = 0
         self.shown = position.shown
-        self.phase = OVER
+        self.phase = _OVER
         self.queue: tuple[int, ...] = ()
         self.card = -1
         self.owner = -1
@@ -176,15 +192,15 @@ class PaohuziGame(BaseGame):
 
     def _legal(self, seat: int) -> list[str]:
         """Sorted canonical actions of ``seat`` when no window is open; empty when it is not asked."""
-        if self.phase == OVER or seat != self.actor:
+        if self.phase == _OVER or seat != self.actor:
             return []
-        if self.phase == DISCARD:
+        if self.phase == _DISCARD:
             b = self._bases[seat]
             free = b.free if b is not None else free_of(self._packed(seat))
             present = (free | free >> 1) & _LOW  # bit 2k: kind k held outside a kan
             small = present & ((1 << 2 * _HALF) - 1)
             return [*_discards(1, present >> 2 * _HALF), *_discards(0, small)]  # "discard b…" first
-        if self.phase == TIANHU:
+        if self.phase == _TIANHU:
             # Only a qualifying seat is ever offered tianhu; the check matters for determinized states.
             return [PASS, "tianhu"] if self._tianhu_qualifies(seat) else [PASS]
         wins = win_huxi(self.melds[seat], self.hands[seat], None, False, base=self.base(seat))
@@ -196,11 +212,11 @@ class PaohuziGame(BaseGame):
         text = action if action in legal else self.canonical(action)
         if text not in legal:
             raise IllegalAction(self._why_illegal(seat, text, legal))
-        if self.phase == WINDOW:
+        if self.phase == _WINDOW:
             self._answer(seat, text)
-        elif self.phase == DISCARD:
+        elif self.phase == _DISCARD:
             self._discard(seat, _DISCARD_KIND[text])
-        elif self.phase == TIANHU:
+        elif self.phase == _TIANHU:
             self._tianhu_answer(seat, text)
         else:
             self._win_answer(seat, text)
@@ -226,12 +242,12 @@ class PaohuziGame(BaseGame):
     @property
     def public(self) -> tuple[int, int, str] | None:
         """``(card, owner, window kind)`` of the card open to claims, or ``None``."""
-        return (self.card, self.owner, self.kind) if self.phase == WINDOW else None
+        return (self.card, self.owner, self.kind) if self.phase == _WINDOW else None
 
     @property
     def awaits_discard(self) -> bool:
         """True when a seat must discard (who must, ``actor``, is public)."""
-        return self.phase == DISCARD
+        return self.phase == _DISCARD
 
     # ----- counts (rules section 4) -----------------------------------------------------------
 
@@ -273,16 +289,20 @@ class PaohuziGame(BaseGame):
         b = self._bases[seat]
         return (b.free if b is not None else free_of(self._packed(seat))) != 0
 
-    def stock_left(self) -> int:
+    def stock_count(self) -> int:
         """Cards still in the stock."""
         return len(self.stock) - self.top
+
+    def secret_stock(self) -> tuple[int, ...]:
+        """The stock still to be revealed, top first (secret: never in a seat's view)."""
+        return self.stock[self.top:]
 
     # ----- starting ---------------------------------------------------------------------------
 
     def _begin(self) -> None:
         """The normal start: initial ti, tianhu offers, then the dealer's opening discard."""
         shown = CODES[self.shown] if self.shown >= 0 else None
-        self._emit("paohuzi.deal", {"dealer": self.dealer, "shown": shown, "stock": self.stock_left()})
+        self._emit("paohuzi.deal", {"dealer": self.dealer, "shown": shown, "stock": self.stock_count()})
         for seat in range(SEATS):
             hand = self.hands[seat]
             if 4 not in hand:
@@ -299,14 +319,14 @@ class PaohuziGame(BaseGame):
         order = (self.dealer, nxt(self.dealer), nxt(nxt(self.dealer)))
         self.queue = tuple(s for s in order if self._tianhu_qualifies(s))
         if self.queue:
-            self._open(TIANHU, self.queue[0])
+            self._open(_TIANHU, self.queue[0])
         else:
             self._after_tianhu()
 
     def _resume(self, seat: int, step: str) -> None:
         """Start at a recorded ``next`` step: ``"draw"`` (reveal) or ``"discard"``."""
         if step == "discard":
-            self._open(DISCARD, seat)
+            self._open(_DISCARD, seat)
         else:
             self._turn(seat)
 
@@ -319,14 +339,14 @@ class PaohuziGame(BaseGame):
         d = self.dealer
         if self.owed(d) >= 1:
             if self.has_free(d):
-                self._open(DISCARD, d)
+                self._open(_DISCARD, d)
                 return
             self._kill(d)
         self._turn(nxt(d))
 
     # ----- helpers ----------------------------------------------------------------------------
 
-    def _open(self, phase: str, actor: int) -> None:
+    def _open(self, phase: Phase, actor: int) -> None:
         self.phase = phase
         self.actor = actor
         self.decision_id += 1
@@ -387,10 +407,10 @@ class PaohuziGame(BaseGame):
         )
 
     def _why_illegal(self, seat: int, text: str, legal: Sequence[str]) -> str:
-        if self.phase == OVER:
+        if self.phase == _OVER:
             return "the deal is over"
         if not legal:
-            if self.phase == WINDOW and self.window is not None and seat in self.window.answers:
+            if self.phase == _WINDOW and self.window is not None and seat in self.window.answers:
                 return f"seat {seat} has already answered in this window"
             return f"seat {seat} is not asked now"
         if text.startswith("discard "):
@@ -411,7 +431,7 @@ class PaohuziGame(BaseGame):
             return
         self.queue = self.queue[1:]
         if self.queue:
-            self._open(TIANHU, self.queue[0])
+            self._open(_TIANHU, self.queue[0])
         else:
             self._after_tianhu()
 
@@ -420,7 +440,7 @@ class PaohuziGame(BaseGame):
             self._normal_win(seat, self.card, None, False)
             return
         if self.has_free(seat):
-            self._open(DISCARD, seat)
+            self._open(_DISCARD, seat)
             return
         self._kill(seat)
         self._turn(nxt(seat))
@@ -430,7 +450,7 @@ class PaohuziGame(BaseGame):
         if self.events_enabled:
             self._emit("paohuzi.discard", {"seat": seat, "card": CODES[card]})
         self._add_chou(seat, card, True)
-        if not self._open_window(card, seat, DISCARD):
+        if not self._open_window(card, seat, DISCARDED):
             self._dies(seat, card, False)
             self._turn(nxt(seat))
 
@@ -471,7 +491,7 @@ class PaohuziGame(BaseGame):
             return
         self._execute(claimer, action, card)
         if self.owed(claimer) >= 1 and not self.dead[claimer] and self.has_free(claimer):
-            self._open(DISCARD, claimer)
+            self._open(_DISCARD, claimer)
         else:
             self._turn(nxt(claimer))
 
@@ -506,7 +526,7 @@ class PaohuziGame(BaseGame):
                 self._emit("paohuzi.chi", {"seat": seat, "card": CODES[card], "groups": groups})
 
     def _dies(self, seat: int, card: int, revealed: bool) -> None:
-        self.rows[seat].append(card)
+        self.discards[seat].append(card)
         if self.events_enabled:
             self._emit("paohuzi.dead", {"seat": seat, "card": CODES[card]})
         if revealed:
@@ -523,7 +543,7 @@ class PaohuziGame(BaseGame):
             card = self.stock[self.top]
             self.top += 1
             if self.events_enabled:
-                self._emit("paohuzi.draw", {"seat": seat, "card": CODES[card], "stock": self.stock_left()})
+                self._emit("paohuzi.draw", {"seat": seat, "card": CODES[card], "stock": self.stock_count()})
             if self._compulsory(seat, card):
                 if self._after_compulsory(seat, card):
                     return
@@ -563,10 +583,10 @@ class PaohuziGame(BaseGame):
             return False
         self.card = card
         if win_huxi(self.melds[seat], self.hands[seat], None, False, base=self.base(seat)) >= MIN_HUXI:
-            self._open(WIN, seat)
+            self._open(_WIN, seat)
             return True
         if self.has_free(seat):
-            self._open(DISCARD, seat)
+            self._open(_DISCARD, seat)
             return True
         self._kill(seat)
         return False
@@ -588,7 +608,7 @@ class PaohuziGame(BaseGame):
             self._emit_resolve(card, kind, None)  # as if every asked seat had passed
             return False
         self.window = ClaimWindow(self.decision_id, options)
-        self.phase, self.actor = WINDOW, -1
+        self.phase, self.actor = _WINDOW, -1
         return True
 
     def _tell_why_not(self, options: dict[int, tuple[str, ...]]) -> None:
@@ -639,7 +659,7 @@ class PaohuziGame(BaseGame):
                         plans[p] = chis
             if win or pao or peng or chis:
                 # In text order: chi ... < pao < pass < peng < win.
-                options[p] = (*sorted(chis), *_PAO[pao], PASS, *_PENG[peng], *_WIN[win])
+                options[p] = (*sorted(chis), *_PAO_OPTION[pao], PASS, *_PENG_OPTION[peng], *_WIN_OPTION[win])
         return options, plans
 
     def _wins(self, seat: int, card: int, owner: int, base: Base) -> bool:
@@ -661,7 +681,7 @@ class PaohuziGame(BaseGame):
 
     def _finish(self, result: Outcome) -> None:
         self.result = result
-        self.phase = OVER
+        self.phase = _OVER
         self.actor = -1
         self.window = None
         self.decision_id += 1

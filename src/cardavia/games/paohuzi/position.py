@@ -10,9 +10,8 @@ from typing import Any
 from cardavia.engine.errors import NotationError, RecordError
 from cardavia.engine.game import JSON
 from cardavia.engine.rng import Rng
-from cardavia.games.paohuzi.cards import CODES, DECK
+from cardavia.games.paohuzi.cards import CODES, DECK, SEATS
 from cardavia.games.paohuzi.melds import Meld, parse_meld
-from cardavia.games.paohuzi.rules import SEATS
 
 GAME = "paohuzi"
 DEALER_CARDS, OTHER_CARDS, STOCK_CARDS = 21, 20, 19

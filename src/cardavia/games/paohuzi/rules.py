@@ -11,7 +11,6 @@ from operator import or_
 from cardavia.engine.notation import write_action
 from cardavia.games.paohuzi.cards import DECK, KINDS, chi_groups_with
 
-SEATS = 3
 MIN_HUXI = 15  # a win needs at least this many huxi
 TI = "ti"
 PAO = "pao"

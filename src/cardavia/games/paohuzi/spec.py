@@ -8,12 +8,12 @@ from typing import Any
 from cardavia.engine.errors import RecordError
 from cardavia.engine.game import JSON
 from cardavia.games.paohuzi.analyze import analyze
-from cardavia.games.paohuzi.cards import DECK
-from cardavia.games.paohuzi.game import PaohuziGame
+from cardavia.games.paohuzi.cards import DECK, SEATS
+from cardavia.games.paohuzi.game import PaohuziGame, Phase
 from cardavia.games.paohuzi.huxi import NO_SPLIT, cache_info
 from cardavia.games.paohuzi.melds import Meld, win_huxi
 from cardavia.games.paohuzi.position import STOCK_CARDS, deal, read_position
-from cardavia.games.paohuzi.rules import DEFAULT_RULES, SEATS, Rules
+from cardavia.games.paohuzi.rules import DEFAULT_RULES, Rules
 from cardavia.games.paohuzi.tracker import Tracker
 
 # A bench probe: (melds, hand counts, card or None, from another seat).
@@ -74,10 +74,10 @@ class PaohuziSpec:
         if game.result is not None:
             return []
         card: int | None
-        if game.phase == "window":
+        if game.phase == Phase.WINDOW:
             card, owner = game.card, game.owner
-        elif game.top < len(game.stock):
-            card, owner = game.stock[game.top], -1
+        elif game.stock_count():
+            card, owner = game.secret_stock()[0], -1
         else:
             card, owner = None, -1
         return [

@@ -14,10 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardavia.engine.game import Event, PublicCard, SeatView, View
-from cardavia.games.paohuzi.cards import DECK
+from cardavia.games.paohuzi.cards import DECK, SEATS
 from cardavia.games.paohuzi.game import REVEAL
 from cardavia.games.paohuzi.melds import parse_meld
-from cardavia.games.paohuzi.rules import SEATS
 
 
 class Tracker:

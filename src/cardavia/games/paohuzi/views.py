@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardavia.engine.game import PublicCard, SeatView, View
-from cardavia.games.paohuzi.cards import CODES, DECK, KINDS
-from cardavia.games.paohuzi.rules import SEATS
+from cardavia.games.paohuzi.cards import CODES, DECK, KINDS, SEATS
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.game import PaohuziGame
@@ -32,7 +31,7 @@ def _seat_doc(game: PaohuziGame, s: int, seat: int | None, over: bool) -> SeatVi
     return {
         "hand": hand,
         "melds": melds,
-        "discards": [CODES[c] for c in game.rows[s]],
+        "discards": [CODES[c] for c in game.discards[s]],
         "chou": [CODES[k] for k in range(KINDS) if chou >> k & 1],
         "shown": None if shown is None else CODES[shown],
         "dead": game.dead[s],
@@ -62,6 +61,6 @@ def build_view(game: PaohuziGame, seat: int | None) -> View:
         "public": public_doc,
         "legal": legal,
         "seats": [_seat_doc(game, s, seat, over) for s in range(SEATS)],
-        "stock": game.stock_left(),
+        "stock": game.stock_count(),
         "result": game.outcome(),
     }

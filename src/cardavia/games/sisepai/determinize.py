@@ -23,7 +23,7 @@ PASS = "pass"
 
 def sample(game: SisepaiGame, seat: int, rng: Rng) -> list[int]:
     """Every card ``seat`` cannot see (the other hands and the stock), in a random order."""
-    pool: list[int] = list(game.stock_left)
+    pool: list[int] = list(game.secret_stock())
     for other in range(SEATS):
         if other != seat:
             pool += DECK.expand(game.hands[other])
@@ -44,7 +44,7 @@ def place(world: SisepaiGame, dealt: list[int], seat: int) -> None:
             world._set_hand(other, DECK.counts(dealt[at:at + size]))
             at += size
     world.stock = tuple(dealt[at:])
-    world._pos = 0
+    world.top = 0
     old = world.window
     public = world.public
     if old is None or public is None:
@@ -59,6 +59,6 @@ def place(world: SisepaiGame, dealt: list[int], seat: int) -> None:
                 options[seat] = old.options[seat]
                 if seat in old.answers:
                     answers[seat] = old.answers[seat]
-        elif distance or (kind == W1 and not world._forced):
+        elif distance or (kind == W1 and not world.forced):
             options[other] = world._options(other, card, distance) or (PASS,)
     world.window = ClaimWindow(old.window, options, answers)

@@ -27,6 +27,7 @@ never tell whether another seat had an option:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from itertools import compress
 from operator import itemgetter
 from types import MappingProxyType
@@ -85,40 +86,52 @@ if TYPE_CHECKING:
 PASS, WIN, TAKE, DISCARD = "pass", "win", "take", "discard"
 ONGOING, WON, DRAWN = "ongoing", "win", "draw"
 
-_WINDOW, _DISCARD, _OVER = 0, 1, 2
+
+class Phase(StrEnum):
+    """What the deal waits for: answers in a claim ``window``, the ``actor``'s ``discard``, or
+    nothing (``over``)."""
+
+    WINDOW = "window"
+    DISCARD = "discard"
+    OVER = "over"
+
+
+# The phases as module names: Python 3.11 reads a member from its Enum class several times slower.
+_WINDOW, _DISCARD, _OVER = Phase.WINDOW, Phase.DISCARD, Phase.OVER
 
 
 class SisepaiGame(BaseGame):
     """One deal. Hands are lists of 33 counts; see ``cardavia.engine.game.Game`` for the contract.
 
+    ``phase`` is what the deal waits for (``Phase``) and ``actor`` who must discard; ``card``,
+    ``owner`` and ``kind`` are the public card of the open claim ``window``, ``forced`` whether the
+    drawer must take it. ``stock[top]`` is the next card to draw.
+
     Kept in step with the hands by ``_move`` (seat bitmasks have bit ``s`` for seat ``s``):
-    ``keys`` the component keys of each hand, ``_bad`` each hand's components that do not split
+    ``_keys`` the component keys of each hand, ``_bad`` each hand's components that do not split
     into groups, ``_pairs[k]`` the seats holding at least two concealed ``k``, and ``_near`` the
     seats with at most one bad component (only they can be one card from a complete hand).
-    ``actor`` is the seat that must discard; ``window`` the open claim window, on the public card
-    ``(_card, _owner, _kind)``.
     """
 
     SEATS = SEATS
     FIELDS: ClassVar[Mapping[str, str]] = {
-        "_deal": "share",
         "dealer": "share",
         "hands": "rows",
         "_sizes": "list",
-        "keys": "rows",
+        "_keys": "rows",
         "_bad": "list",
         "_pairs": "list",
         "_near": "share",
         "melds": "rows",
         "exposed": "list",
         "stock": "share",
-        "_pos": "share",
+        "top": "share",
         "discards": "rows",
-        "_phase": "share",
-        "_card": "share",
-        "_owner": "share",
-        "_kind": "share",
-        "_forced": "share",
+        "phase": "share",
+        "card": "share",
+        "owner": "share",
+        "kind": "share",
+        "forced": "share",
     }
     __slots__ = tuple(FIELDS)
 
@@ -127,10 +140,9 @@ class SisepaiGame(BaseGame):
         position = write_record(start, [])
         del position["actions"]
         super().__init__(spec, position, events)
-        self._deal = start
         self.dealer = start.dealer
         self.hands: list[list[int]] = []
-        self.keys: list[list[int]] = []
+        self._keys: list[list[int]] = []
         self._pairs: list[int] = [0] * KINDS
         for seat, cards in enumerate(start.hands):
             counts, keys = [0] * KINDS, [0] * 6
@@ -140,20 +152,20 @@ class SisepaiGame(BaseGame):
                 if counts[k] == 2:
                     self._pairs[k] |= 1 << seat
             self.hands.append(counts)
-            self.keys.append(keys)
+            self._keys.append(keys)
         self._sizes: list[int] = [len(h) for h in start.hands]
-        self._bad: list[int] = [self._bad_mask(k) for k in self.keys]
+        self._bad: list[int] = [self._bad_mask(k) for k in self._keys]
         self._near = sum(1 << seat for seat, bad in enumerate(self._bad) if _at_most_one_bit(bad))
         self.melds: list[list[Group]] = [list(m) for m in start.melds]
         self.exposed: list[int] = [sum(len(g) for g in m) for m in start.melds]
         self.stock: tuple[int, ...] = start.stock
-        self._pos = 0
+        self.top = 0
         self.discards: list[list[int]] = [[] for _ in range(SEATS)]
-        self._phase = _WINDOW
-        self._card = -1
-        self._owner = -1
-        self._kind = ""
-        self._forced = False
+        self.phase = _WINDOW
+        self.card = -1
+        self.owner = -1
+        self.kind = ""
+        self.forced = False
         self._emit("sisepai.deal", {"dealer": start.dealer, "stock": len(start.stock)})
         if start.next_step == DISCARD_STEP:
             self._await_discard(start.next_seat)
@@ -166,7 +178,7 @@ class SisepaiGame(BaseGame):
     def _legal(self, seat: int) -> list[str]:
         """Sorted canonical actions of ``seat`` when no window is open: the discards of the seat
         that must discard."""
-        if self._phase == _DISCARD and seat == self.actor:
+        if self.phase == _DISCARD and seat == self.actor:
             return list(compress(_SORTED_DISCARD_TEXT, _discardable_counts(self.hands[seat])))
         return []
 
@@ -189,7 +201,7 @@ class SisepaiGame(BaseGame):
         parsed = read_action(action, DECK)
         if parsed.verb not in (PASS, WIN, TAKE, DISCARD):
             raise NotationError(f"unknown verb {parsed.verb!r} in {action!r}: use pass, win, take or discard")
-        if self._phase == _DISCARD:
+        if self.phase == _DISCARD:
             return self._apply_discard(seat, parsed.verb, parsed.groups)
         return self._apply_answer(seat, parsed.verb, parsed.groups)
 
@@ -209,15 +221,18 @@ class SisepaiGame(BaseGame):
 
     # --- read-only accessors for views, analysis and tests --------------------------------------
 
-    @property
-    def stock_left(self) -> tuple[int, ...]:
+    def stock_count(self) -> int:
+        """Cards still in the stock."""
+        return len(self.stock) - self.top
+
+    def secret_stock(self) -> tuple[int, ...]:
         """The stock still to be drawn, top first (secret: never in a seat's view)."""
-        return self.stock[self._pos:]
+        return self.stock[self.top:]
 
     @property
     def public(self) -> tuple[int, int, str] | None:
         """``(card, owner, window kind)`` of the claimable card, or ``None``."""
-        return (self._card, self._owner, self._kind) if self._phase == _WINDOW else None
+        return (self.card, self.owner, self.kind) if self.phase == _WINDOW else None
 
     @property
     def status(self) -> str:
@@ -233,7 +248,7 @@ class SisepaiGame(BaseGame):
         comp = COMPONENT[card]
         if self._bad[seat] & ~(1 << comp):
             return False
-        return component_value(comp, self.keys[seat][comp] + WEIGHT[card]) >= 0
+        return component_value(comp, self._keys[seat][comp] + WEIGHT[card]) >= 0
 
     # --- hands -----------------------------------------------------------------------------------
 
@@ -252,8 +267,8 @@ class SisepaiGame(BaseGame):
     def _set_hand(self, seat: int, counts: list[int]) -> None:
         self.hands[seat] = counts
         self._sizes[seat] = sum(counts)
-        self.keys[seat] = component_keys(counts)
-        self._bad[seat] = bad = self._bad_mask(self.keys[seat])
+        self._keys[seat] = component_keys(counts)
+        self._bad[seat] = bad = self._bad_mask(self._keys[seat])
         bit = 1 << seat
         self._pairs = [p | bit if counts[k] >= 2 else p & ~bit for k, p in enumerate(self._pairs)]
         self._near = self._near | bit if _at_most_one_bit(bad) else self._near & ~bit
@@ -266,7 +281,7 @@ class SisepaiGame(BaseGame):
         bit = 1 << seat
         self._pairs[card] = self._pairs[card] | bit if hand[card] >= 2 else self._pairs[card] & ~bit
         comp = COMPONENT[card]
-        keys = self.keys[seat]
+        keys = self._keys[seat]
         key = keys[comp] = keys[comp] + delta * WEIGHT[card]
         v = _TABLES[comp][key]
         if v == UNKNOWN:
@@ -287,15 +302,14 @@ class SisepaiGame(BaseGame):
         """
         while True:
             if not kind:
-                if self._pos == len(self.stock):
+                if self.top == len(self.stock):
                     self._end(None)
                     return
-                card = self.stock[self._pos]
-                self._pos += 1
+                card = self.stock[self.top]
+                self.top += 1
                 kind = W1
                 if self._events is not None:
-                    left = len(self.stock) - self._pos
-                    self._events.append(_shared_event("sisepai.draw", owner, card, left))
+                    self._events.append(_shared_event("sisepai.draw", owner, card, self.stock_count()))
             if self._open(card, owner, kind, reuse):
                 return
             self._dead(card, owner)
@@ -305,9 +319,9 @@ class SisepaiGame(BaseGame):
 
     def _open(self, card: int, owner: int, kind: str, reuse: dict[int, tuple[str, ...]] | None) -> bool:
         """Open a window; False when nobody can claim the card there (nor in a W2 after it)."""
-        self._card, self._owner, self._kind = card, owner, kind
+        self.card, self.owner, self.kind = card, owner, kind
         self.decision_id += 1
-        forced = self._forced = kind == W1 and _SINGLE[card]
+        forced = self.forced = kind == W1 and _SINGLE[card]
         events = self._events
         if events is not None:
             events.append(Event("sisepai.window", {"card": CODES[card], "owner": owner, "window": kind}))
@@ -320,7 +334,7 @@ class SisepaiGame(BaseGame):
             options = {s: o for s, o in reuse.items() if s != owner}
         else:
             options = self._ask(card, owner, kind, forced)
-        self._phase = _WINDOW
+        self.phase = _WINDOW
         if events is not None and kind != W2:
             self._tell_why_not(card, owner, kind, options)
         if options:
@@ -383,7 +397,7 @@ class SisepaiGame(BaseGame):
         # "pass" < "take …" < "win" as plain strings, and the takes are sorted by text.
         if self.can_win(seat, card):
             return (PASS, *takes, WIN)
-        if self._forced:
+        if self.forced:
             return None
         if takes and self._sizes[seat] + self.exposed[seat] != HAND_SIZE:
             takes = tuple(text for text in takes if self._leaves_discard(seat, TAKE_GROUPS[text], card))
@@ -400,14 +414,14 @@ class SisepaiGame(BaseGame):
         return free - sum(1 for k in used if not is_single(k)) > 0
 
     def _priority(self, seat: int, answer: str) -> tuple[int, ...] | None:
-        return priority_key(self._owner, self._kind, seat, answer)
+        return priority_key(self.owner, self.kind, seat, answer)
 
     def _resolve(self) -> None:
         """Resolve the complete window and play on."""
         window = self.window
         answers = {} if window is None else window.answers
-        card, owner, kind = self._card, self._owner, self._kind
-        if self._forced:
+        card, owner, kind = self.card, self.owner, self.kind
+        if self.forced:
             answers = {**answers, owner: _take_text((card,))}
         claims = [(seat, answer) for seat, answer in answers.items() if answer != PASS]
         # One claim wins alone; the priority table is needed only between several.
@@ -416,7 +430,7 @@ class SisepaiGame(BaseGame):
             self._events.append(_resolve_event(card, kind, None if winner is None else winner[0]))
             if winner is not None:
                 for seat, answer in claims:
-                    if seat != winner[0] and not (self._forced and seat == owner):
+                    if seat != winner[0] and not (self.forced and seat == owner):
                         rule = outranked(owner, kind, winner, seat, answer)
                         params = {"seat": seat, "card": CODES[card], "by": winner[0], "rule": rule}
                         self._events.append(Event("sisepai.outranked", params, _AUDIENCE[seat]))
@@ -443,11 +457,11 @@ class SisepaiGame(BaseGame):
         if self._events is not None:
             self._events.append(Event("sisepai.take", {
                 "seat": seat, "card": CODES[card], "group": [CODES[k] for k in group],
-                "forced": self._forced and seat == self._owner}))
+                "forced": self.forced and seat == self.owner}))
         self._await_discard(seat)
 
     def _await_discard(self, seat: int) -> None:
-        self._phase = _DISCARD
+        self.phase = _DISCARD
         self.actor = seat
         self.window = None
         self.decision_id += 1
@@ -469,15 +483,15 @@ class SisepaiGame(BaseGame):
             "card": DECK.codes[card],
             "score": total,
             "groups": [DECK.format(g) for g in groups],
-            "window": self._kind,
-            "owner": self._owner,
+            "window": self.kind,
+            "owner": self.owner,
         }
         self._emit("sisepai.win", {"seat": seat, "card": DECK.codes[card], "score": total,
                                    "groups": list(self.result["groups"])})
         self._end(self.result)
 
     def _end(self, result: Outcome | None) -> None:
-        self._phase = _OVER
+        self.phase = _OVER
         self.window = None
         self.result = result if result is not None else {"winner": None}
         self._emit("sisepai.end", {"status": self.status, "winner": self.result.get("winner")})
@@ -494,7 +508,7 @@ class SisepaiGame(BaseGame):
     def _apply_answer(self, seat: int, verb: str, groups: tuple[tuple[int, ...], ...]) -> str:
         window = self.window
         assert window is not None
-        card, where = self._card, f"{DECK.codes[self._card]} in {self._kind}"
+        card, where = self.card, f"{DECK.codes[self.card]} in {self.kind}"
         if verb == DISCARD:
             raise IllegalAction(f"no discard is awaited: {where} is open to claims")
         if seat not in window.options:
@@ -521,7 +535,7 @@ class SisepaiGame(BaseGame):
     def _check_take(self, seat: int, group: tuple[int, ...], card: int, complete: bool) -> str:
         """The answer a take stands for (``win`` when it completes the hand), or ``IllegalAction``."""
         text = f"take {DECK.format(group)}"
-        who = role(seat, self._owner, self._kind)
+        who = role(seat, self.owner, self.kind)
         if group_type(group) is None:
             raise IllegalAction(f"'{text}' is not a legal group")
         if card not in group:

@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from cardavia.engine.errors import RecordError
 from cardavia.engine.game import JSON, Game
 from cardavia.games.sisepai.analyze import analyze as _analyze
 from cardavia.games.sisepai.cards import DECK, SEATS
@@ -36,7 +37,11 @@ class SisepaiSpec:
         return {}
 
     def with_rules(self, rules: Mapping[str, Any]) -> SisepaiSpec:
-        """This spec (Sì Sè Pái has no rule options; only ``{}`` is read)."""
+        """This spec: Sì Sè Pái has no rule options, so only ``{}`` is read (``RecordError`` otherwise)."""
+        if not isinstance(rules, Mapping):
+            raise RecordError("'rules': it must be an object of rule options")
+        if rules:
+            raise RecordError(f"'rules': unknown rule option {sorted(rules)[0]!r}; Sì Sè Pái has none")
         return self
 
     def dealt(self, seed: int) -> JSON:

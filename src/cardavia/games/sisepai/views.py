@@ -48,7 +48,7 @@ def build_view(game: SisepaiGame, seat: int | None) -> View:
         else {"card": DECK.codes[public[0]], "owner": public[1], "window": public[2]},
         "legal": {str(s): game.legal_actions(s) for s in shown_legal},
         "seats": seats,
-        "stock": len(game.stock_left),
+        "stock": game.stock_count(),
         "result": game.outcome(),
         "dealer": game.dealer,
         "viewer": seat,

@@ -2,7 +2,9 @@
 
 SQLite by default, PostgreSQL by URL (SQLAlchemy Core, async). Writes go through one writer task
 that commits whatever has queued up in a single transaction (group commit), so an action is
-durable when ``append`` returns and many tables never contend for SQLite's write lock.
+durable when ``append`` returns and many tables never contend for SQLite's write lock. Durable means
+on disk: SQLite runs with ``synchronous=FULL``, so a commit survives a power cut too, not only a
+crash of the process.
 The schema is created or migrated when the store opens. A SQLite file serves one server at a time:
 the store holds an exclusive lock on the file ``<db>.lock`` beside it while it is open.
 
@@ -523,7 +525,7 @@ def _settle(batch: list[_Item], refused: set[tuple[str, int]]) -> None:
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # WAL synced at every commit: see the module docstring
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
 
