@@ -155,6 +155,23 @@ def test_a_bad_upload_is_answered_clearly(client: TestClient, body: bytes, fragm
     assert fragment in response.json()["error"]
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"[" * 15_000,
+        b'{"record":' + b"[" * 12_000,
+        b'{"seat": 0, "record": {"game": "x", "hands": ' + b"[" * 8_000 + b"]" * 8_000 + b"}}",
+    ],
+    ids=["bare", "record", "hands"],
+)
+def test_an_upload_nested_too_deep_is_answered_400_not_500(client: TestClient, body: bytes) -> None:
+    """Python's parser recurses once per level: these bodies, all under 16 KB, once raised RecursionError."""
+    assert len(body) < 16 * 1024
+    response = client.post("/review/upload", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert "deeper than 64 levels" in response.json()["error"]
+
+
 def test_an_unfinished_or_bad_seat_upload_is_refused(client: TestClient, record) -> None:
     half = {**record, "actions": record["actions"][: len(record["actions"]) // 2]}
     response = client.post("/review/upload", json={"record": half, "seat": 0})

@@ -27,18 +27,19 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def _depth(text: str) -> int:
-    """How deep the arrays and objects of JSON text nest: brackets inside strings do not count
-    (those of an unterminated string do, so the answer is never too low)."""
+def json_depth(text: str) -> int:
+    """How deep the arrays and objects of JSON text nest, found without parsing it: brackets inside
+    strings do not count (those of an unterminated string do, so the answer is never too low)."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
-def load_json(text: str) -> Any:
+def load_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON text from a user; ``RecordError`` when it is not JSON, nests deeper than
-    ``MAX_DEPTH`` or holds an integer of more digits than Python converts (4,300 by default)."""
-    if _depth(text) > MAX_DEPTH:
-        raise RecordError(f"JSON nested deeper than {MAX_DEPTH} levels (the most Cardavia reads)")
+    ``max_depth`` or holds an integer of more digits than Python converts (4,300 by default).
+    Time and memory stay linear in the text's length, whatever it holds."""
+    if json_depth(text) > max_depth:
+        raise RecordError(f"JSON nested deeper than {max_depth} levels (the most Cardavia reads)")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -16,6 +16,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from cardavia.engine.errors import RecordError
+from cardavia.engine.record import load_json
 from cardavia.web import i18n
 from cardavia.web.live.actor import SPEEDS, ActionRefused, Subscriber, TableActor
 from cardavia.web.live.manager import CLOSE_MOVED, TableManager
@@ -115,13 +117,10 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str) -> N
     if len(text) > MAX_MESSAGE:
         sub.push(error_message("error.malformed", lang, "message too long"))
         return
-    if _depth(text) > MAX_DEPTH:
-        sub.push(error_message("error.malformed", lang, f"nested deeper than {MAX_DEPTH} levels"))
-        return
     try:
-        message = json.loads(text)
-    except json.JSONDecodeError as exc:
-        sub.push(error_message("error.malformed", lang, f"not JSON: {exc.msg}"))
+        message = load_json(text, max_depth=MAX_DEPTH)
+    except RecordError as exc:
+        sub.push(error_message("error.malformed", lang, str(exc)))
         return
     if not isinstance(message, dict):
         sub.push(error_message("error.malformed", lang, "a message must be a JSON object"))
@@ -152,24 +151,3 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str) -> N
     else:
         sub.push(error_message("error.unknown_type", lang, f"unknown message type {kind!r}", ref))
 
-
-def _depth(text: str) -> int:
-    """The deepest nesting of brackets in ``text`` outside strings (cheap, before parsing)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest

@@ -132,8 +132,15 @@ async def upload_review(request: Request) -> Response:
         retry = {"Retry-After": str(math.ceil(wait))}
         return JSONResponse({"error": _words(request, text)}, 429, headers=retry)
     try:
-        body = json.loads((await request.body()).decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        text = (await request.body()).decode("utf-8")
+    except UnicodeDecodeError:
+        return _bad(request, _words(request, N_("it is not JSON.")))
+    if records.json_depth(text) > records.MAX_DEPTH:
+        text = N_("it nests deeper than {levels} levels, more than any game record.")
+        return _bad(request, _words(request, text, levels=records.MAX_DEPTH))
+    try:
+        body = records.load_json(text)
+    except CardaviaError:
         return _bad(request, _words(request, N_("it is not JSON.")))
     if not isinstance(body, dict) or not isinstance(body.get("record"), dict):
         return _bad(request, _words(request, N_("it is not a game record.")))
