@@ -32,6 +32,14 @@ as_postgres() {  # initdb and postgres refuse to run as root
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+signal() {  # signal $1 to each pid that follows and to its process group (a server and its workers)
+  local sig=$1 p
+  shift
+  for p in "$@"; do
+    kill "-$sig" -- "-$p" 2>/dev/null || kill "-$sig" "$p" 2>/dev/null || true
+  done
+}
+
 alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
 wait_port() {  # until the process of pid file $2 listens on 127.0.0.1:$1 (servers do once started)
@@ -47,7 +55,9 @@ start_node() {
   local i=$1 args=()
   alive "$dir/node$i.pid" && die "server $i is running"
   [ -s "$dir/serve.args" ] && mapfile -t args <"$dir/serve.args"
-  nohup "$cardavia" serve --host 127.0.0.1 --port $((port + i)) --db "$(cat "$dir/db.url")" \
+  # setsid: each server leads a process group of its own with its AI workers, which stop and
+  # restart signal whole (the workers also exit by themselves when their server is gone)
+  nohup setsid "$cardavia" serve --host 127.0.0.1 --port $((port + i)) --db "$(cat "$dir/db.url")" \
     --node "node$i" "${args[@]}" >>"$dir/node$i.log" 2>&1 </dev/null &
   echo $! >"$dir/node$i.pid"
   wait_port $((port + i)) "$dir/node$i.pid"
@@ -125,14 +135,14 @@ stop() {
   for f in "$dir"/node*.pid "$dir/nginx.pid.start"; do
     alive "$f" && pids+=("$(cat "$f")")
   done
-  [ ${#pids[@]} -gt 0 ] && kill -TERM "${pids[@]}" 2>/dev/null
+  [ ${#pids[@]} -gt 0 ] && signal TERM "${pids[@]}"
   for _ in $(seq 100); do
     local left=()
     for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && left+=("$p"); done
     [ ${#left[@]} -eq 0 ] && break
     sleep 0.1
   done
-  for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
+  [ ${#pids[@]} -gt 0 ] && signal KILL "${pids[@]}"
   if [ -f "$dir/pg/postmaster.pid" ]; then
     as_postgres "$(pg_bin)/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null 2>&1 || true
   fi
@@ -146,8 +156,9 @@ case "${1:-}" in
     i=${2:-}
     [ -d "$dir" ] && [[ "$i" =~ ^[0-9]+$ ]] && [ "$i" -ge 1 ] && [ "$i" -le "$(cat "$dir/size")" ] ||
       die "usage: cluster.sh restart I (a server of the running cluster)"
-    if alive "$dir/node$i.pid"; then kill -TERM "$(cat "$dir/node$i.pid")"; fi
+    if alive "$dir/node$i.pid"; then signal TERM "$(cat "$dir/node$i.pid")"; fi
     while alive "$dir/node$i.pid"; do sleep 0.1; done
+    signal KILL "$(cat "$dir/node$i.pid")"  # whatever of its group is left
     start_node "$i"
     ;;
   stop) stop ;;

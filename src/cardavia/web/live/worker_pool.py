@@ -3,6 +3,9 @@
 A ``ProcessPoolExecutor`` whose worker dies (killed by the out-of-memory killer, say) is broken for
 good: every later call fails with ``BrokenProcessPool``. ``RenewingPool`` replaces it with a fresh
 one and runs the call again there.
+
+Every worker ends with the server that started it, however the server ends: a worker watches its
+parent and exits when the parent is gone (a ``kill -9`` of the server leaves no orphans behind).
 """
 
 from __future__ import annotations
@@ -10,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -19,6 +24,19 @@ from typing import Any, TypeVar
 log = logging.getLogger("cardavia.web.live.worker_pool")
 
 T = TypeVar("T")
+PARENT_POLL_S = 0.5  # how often a worker looks whether its server is still there
+
+
+def watch_parent(parent: int, poll_s: float = PARENT_POLL_S) -> None:
+    """Run in each worker as it starts: a daemon thread ends the worker at once when its parent
+    ``parent`` is gone (the worker is then reparented, so ``os.getppid()`` changes)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll_s)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="cardavia-parent-watch", daemon=True).start()
 
 
 class RenewingPool:
@@ -39,7 +57,12 @@ class RenewingPool:
         self._started = False
 
     def _new_executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=watch_parent,
+            initargs=(os.getpid(),),
+        )
 
     @property
     def executor(self) -> ProcessPoolExecutor:
