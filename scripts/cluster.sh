@@ -79,7 +79,7 @@ start() {
   trap failed_start EXIT  # a start that fails half way stops what it started
   chmod 755 "$dir"
   [ "$(id -u)" = 0 ] && chown postgres "$dir/pg"
-  printf '%s\n' "$@" >"$dir/serve.args"
+  [ $# -gt 0 ] && printf '%s\n' "$@" >"$dir/serve.args"
   echo "$n" >"$dir/size"
 
   local bin pg_port=$((port + 100))
