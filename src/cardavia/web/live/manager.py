@@ -27,6 +27,7 @@ from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.frames import Frame, FrameBuilder
 from cardavia.web.live.lessons import Lesson, LessonAi
 from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
+from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.storage.store import Lease, Store
 
 CLOSE_MOVED = 4409  # the socket's table left this process (handed over, or its lease lost): reconnect
@@ -63,6 +64,10 @@ class _Gate:
     users: int = 0
 
 
+HINTS_PER_MINUTE = 30
+HINT_BURST = 5
+
+
 class TableManager:
     """Creates, loads (by replaying the stored record) and keeps the live tables of a server."""
 
@@ -81,6 +86,8 @@ class TableManager:
         self._gates: dict[str, _Gate] = {}
         self._ids = None if config.table_seed is None else Rng(config.table_seed)
         self._sweeper: asyncio.Task[None] | None = None
+        self.hint_limits = TokenBuckets(per_minute=HINTS_PER_MINUTE, burst=HINT_BURST)
+        """The hints each table may ask for: a hard-tier search in a worker and a write each."""
 
     @property
     def live(self) -> dict[str, TableActor]:

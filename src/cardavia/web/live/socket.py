@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -26,6 +27,7 @@ from cardavia.web.origin import same_origin
 from cardavia.web.pages.messages import error_text
 from cardavia.web.pages.render import LANG_COOKIE
 from cardavia.web.pages.routes import table_cookie
+from cardavia.web.rate_limit import TokenBuckets
 
 router = APIRouter()
 MAX_MESSAGE = 4096
@@ -103,7 +105,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             if text is None:
                 sub.push(error_message("error.malformed", lang, "messages are JSON text, not binary"))
                 continue
-            await _handle(text, actor, sub, lang)
+            await _handle(text, actor, sub, lang, manager.hint_limits)
     except (WebSocketDisconnect, RuntimeError):
         pass  # the browser left (Starlette may raise RuntimeError subclasses on a closed socket)
     finally:
@@ -113,7 +115,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             await writer
 
 
-async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str) -> None:
+async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, hints: TokenBuckets) -> None:
     if len(text) > MAX_MESSAGE:
         sub.push(error_message("error.malformed", lang, "message too long"))
         return
@@ -132,6 +134,11 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str) -> N
     if kind == "sync":
         actor.request_snapshot(sub)
     elif kind == "hint":
+        wait = hints.take(actor.id)
+        if wait > 0:
+            retry = {"retry_ms": math.ceil(wait * 1000)}
+            sub.push(error_message("error.hints", lang, "too many hints at this table", ref, retry))
+            return
         try:
             sub.push({"type": "hint", "id": ref, **await actor.hint()})
         except ActionRefused as refused:

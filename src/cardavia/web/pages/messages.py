@@ -298,6 +298,7 @@ ERRORS: dict[str, str] = {
     "error.unknown_type": _("That kind of message is not known."),
     "error.stale": _("That answer was for an earlier moment of the game."),
     "error.not_your_turn": _("It is not your turn to act."),
+    "error.hints": _("You have asked for many hints in a short time. Wait a moment, then ask again."),
     "error.illegal": _("That action is not allowed now."),
     "error.finished": _("The deal is already over."),
     "error.forbidden": _("This is not your table."),
