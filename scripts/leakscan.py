@@ -9,6 +9,16 @@ the computers' hidden options), both deals replayed at a live table and their st
 
 Each example of a twin pair that parts names its deal and the first fields that differ; with
 ``--findings`` the records of those pairs are written out, to replay them one by one.
+
+``--timing-deals N`` also plays N paced deals of each game, the human passing wherever he may, and
+compares the time from his answer to its ``ack`` and from the ``ack`` to the next ``state`` between
+the windows where a computer was asked with him and those where he was alone (only windows where
+the card died, so no visible claim explains a gap). ``--plant per-answer-stores`` plants the old
+channel (each answer of a window stored in a commit of its own, ``--commit-ms`` each) to show that
+the check sees it:
+
+    .venv/bin/python scripts/leakscan.py --deals 0 --timing-deals 30
+    .venv/bin/python scripts/leakscan.py --deals 0 --timing-deals 30 --plant per-answer-stores
 """
 
 from __future__ import annotations
@@ -25,10 +35,21 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import pytest  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 from tests.web.helpers import start_table, table_socket, web_config  # noqa: E402
-from tests.web.leakscan import differences, play_scripted, scan_messages, stream, twin  # noqa: E402
+from tests.web.leakscan import (  # noqa: E402
+    differences,
+    plant_per_answer_stores,
+    play_scripted,
+    scan_messages,
+    stream,
+    timing_report,
+    twin,
+    window_gaps,
+)
 
+from cardavia.engine.registry import game_names  # noqa: E402
 from cardavia.engine.rng import Rng  # noqa: E402
 from cardavia.web.app import create_app  # noqa: E402
 
@@ -110,12 +131,35 @@ def replay(client: TestClient, pairs: list[dict[str, Any]]) -> dict[str, object]
     return {"pairs": len(pairs), "parted_again": len(parted), "examples": parted[:10]}
 
 
+def timing(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """The timing check of the human's own windows over ``args.timing_deals`` paced deals a game."""
+    with pytest.MonkeyPatch.context() as patch:
+        if args.plant:
+            plant_per_answer_stores(patch, args.commit_ms)
+        config = web_config(folder / "timing.db", claim_timeout=600.0, ai_delay=args.step_ms / 1000)
+        gaps = []
+        with TestClient(create_app(config)) as client:
+            for game in game_names():
+                for i in range(args.timing_deals):
+                    gaps += window_gaps(client, game, args.seed + i)
+                    print(f"\r{game} paced: {i + 1}/{args.timing_deals}", end="", file=sys.stderr)
+                print(file=sys.stderr)
+    return {"plant": args.plant, "step_ms": args.step_ms, **timing_report(gaps)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals per game (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="the first human's seed (default 1)")
     parser.add_argument("--findings", type=Path, help="write each twin pair whose streams part here (JSON)")
     parser.add_argument("--replay", type=Path, help="instead: play the pairs of a --findings file again")
+    parser.add_argument("--timing-deals", type=int, default=0,
+                        help="paced deals per game for the timing check of the human's windows (default 0)")
+    parser.add_argument("--step-ms", type=float, default=250.0,
+                        help="the paced tables' step unit, ai_delay (default 250, the site's)")
+    parser.add_argument("--plant", choices=["per-answer-stores"], help="plant the old timing channel")
+    parser.add_argument("--commit-ms", type=float, default=1.4,
+                        help="what each planted commit costs (default 1.4, a disk's sync)")
     args = parser.parse_args()
     kept: list[dict[str, Any]] = []
     started = time.monotonic()
@@ -126,8 +170,11 @@ def main() -> int:
             if args.replay is not None:
                 report["replay"] = replay(client, json.loads(args.replay.read_text()))
             else:
-                for game in ("sisepai", "paohuzi"):
-                    report[game] = scan_game(client, game, args.deals, args.seed, kept)
+                for game in game_names():
+                    if args.deals:
+                        report[game] = scan_game(client, game, args.deals, args.seed, kept)
+        if args.timing_deals:
+            report["windows"] = timing(Path(folder), args)
     report["seconds"] = round(time.monotonic() - started, 1)
     if args.findings is not None:
         args.findings.write_text(json.dumps(kept))

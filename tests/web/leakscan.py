@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -488,3 +490,143 @@ def differences(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> list[str]:
         return [f"{len(a)} messages against {len(b)}", *differences(a[: len(b)], b[: len(a)])]
     pairs = enumerate(zip(a, b, strict=True))
     return [f"message {i} differs: {x} / {y}"[:300] for i, (x, y) in pairs if x != y]
+
+
+# --- timing of the human's own claim windows -------------------------------------------------------
+
+
+@dataclass
+class WindowGap:
+    """One claim window the human passed and nobody claimed in: whether a computer was asked in it
+    too (the hidden fact), the milliseconds from his answer to its ``ack`` and from the ``ack`` to
+    the next ``state``."""
+
+    shared: bool
+    ack_ms: float
+    next_ms: float
+
+
+def passed_windows(record: Mapping[str, Any], human: int) -> list[tuple[bool, bool]]:
+    """For each of the human's actions in ``record``: (whether it was a pass in a window where every
+    seat asked passed, whether a computer was asked in that window too)."""
+    spec = get_spec(record["game"])
+    game = spec.from_position({**position_of(record), "actions": []})
+    lines = [split_line(line, spec.seats) for line in record["actions"]]
+    out: list[tuple[bool, bool]] = []
+    i = 0
+    while i < len(lines):
+        decision = game.decision()
+        assert decision is not None
+        window = []
+        while i < len(lines):
+            now = game.decision()
+            if now is None or now.window != decision.window:
+                break
+            window.append(lines[i])
+            game.apply(*lines[i])
+            i += 1
+        all_passed = all(action == "pass" for _, action in window)
+        for seat, action in window:
+            if seat == human:
+                out.append((all_passed and action == "pass", len(decision.seats) > 1))
+    return out
+
+
+def window_gaps(client: TestClient, game: str, seed: int) -> list[WindowGap]:
+    """Play one deal at a (paced) table, passing wherever the human may, else a seeded legal action;
+    time each answer's ``ack`` and the ``state`` after it, and keep the windows where he passed and
+    the card died, each with whether a computer was asked with him (from the finished record)."""
+    response = client.post(f"/games/{game}/start", data={"difficulty": "easy"}, follow_redirects=False)
+    table_id = response.headers["location"].removeprefix("/tables/")
+    rng, timed = Rng(seed), []
+    with table_socket(client, table_id, seed) as player:
+        player.until(lambda m: m["type"] == "state")
+        while not player.over():
+            if not player.waiting_for_me():
+                player.until(lambda m: m["type"] == "state")
+                continue
+            assert player.state is not None
+            legal = player.state["legal"]
+            action = "pass" if "pass" in legal else legal[rng.below(len(legal))]
+            ref = len(timed)
+            sent = time.perf_counter()
+            player.send({"type": "act", "window": player.state["window"], "action": action, "id": ref})
+            answer = player.until(lambda m, ref=ref: m["type"] in ("ack", "error") and m.get("id") == ref)
+            acked = time.perf_counter()
+            assert answer["type"] == "ack", answer
+            player.state = {**player.state, "legal": [], "window": None}
+            player.until(lambda m: m["type"] == "state")
+            timed.append(((acked - sent) * 1000, (time.perf_counter() - acked) * 1000))
+    record = client.get(f"/tables/{table_id}/record").json()
+    windows = passed_windows(record, 0)
+    assert len(windows) == len(timed), "each of the human's actions is timed once"
+    return [WindowGap(shared, ack, nxt) for (died, shared), (ack, nxt) in zip(windows, timed, strict=True)
+            if died]
+
+
+def rank_test(a: list[float], b: list[float]) -> float:
+    """The two-sided p-value of the Mann-Whitney U test that ``a`` and ``b`` come from one
+    distribution (normal approximation with ties averaged; 1.0 when either is empty)."""
+    if not a or not b:
+        return 1.0
+    ranked = sorted([(x, 0) for x in a] + [(x, 1) for x in b])
+    ranks = [0.0] * len(ranked)
+    i = 0
+    while i < len(ranked):
+        j = i
+        while j + 1 < len(ranked) and ranked[j + 1][0] == ranked[i][0]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[k] = (i + j) / 2 + 1
+        i = j + 1
+    n, m = len(a), len(b)
+    u = sum(r for r, (_, group) in zip(ranks, ranked, strict=True) if group == 0) - n * (n + 1) / 2
+    sigma = math.sqrt(n * m * (n + m + 1) / 12)
+    z = abs(u - n * m / 2) / sigma if sigma else 0.0
+    return math.erfc(z / math.sqrt(2))
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3) if ordered else 0.0
+
+    return {"p10": at(0.1), "p50": at(0.5), "p90": at(0.9)}
+
+
+TIMING_P = 0.001  # a difference between the groups this unlikely by chance is a finding ...
+TIMING_MS = 0.5  # ... when their medians also differ by this much (far below a network's jitter)
+
+
+def timing_report(gaps: list[WindowGap]) -> dict[str, Any]:
+    """Compare the windows where a computer was asked with those where the human was alone: for
+    the ``ack`` and for the next ``state``, each group's spread, the difference of the medians and
+    the rank test's p-value; ``findings`` lists the measures that tell the groups apart."""
+    report: dict[str, Any] = {"windows": len(gaps), "shared": sum(g.shared for g in gaps),
+                              "alone": sum(not g.shared for g in gaps), "findings": []}
+    for name in ("ack_ms", "next_ms"):
+        shared = [getattr(g, name) for g in gaps if g.shared]
+        alone = [getattr(g, name) for g in gaps if not g.shared]
+        delta = _spread(shared)["p50"] - _spread(alone)["p50"]
+        p = rank_test(shared, alone)
+        report[name] = {"shared": _spread(shared), "alone": _spread(alone),
+                        "median_difference": round(delta, 3), "p": float(f"{p:.3g}")}
+        if p < TIMING_P and abs(delta) >= TIMING_MS:
+            report["findings"].append(f"{name}: medians differ by {delta:.2f} ms (p={p:.2g})")
+    return report
+
+
+def plant_per_answer_stores(monkeypatch: Any, commit_ms: float) -> None:
+    """The channel of old: each answer of a window stored in a commit of its own, each costing
+    ``commit_ms`` (a disk's sync), before the human is answered."""
+    from cardavia.web.storage.store import Store
+
+    original = Store.append_many
+
+    async def one_by_one(self: Store, table_id: str, seq: int, lines: Any, lease: Any = None) -> None:
+        for i, line in enumerate(lines):
+            await asyncio.sleep(commit_ms / 1000)
+            await original(self, table_id, seq + i, [line], lease)
+
+    monkeypatch.setattr(Store, "append_many", one_by_one)

@@ -16,18 +16,22 @@ from starlette.testclient import TestClient
 from cardavia.engine.rng import Rng
 from cardavia.web.live import actor as table_module
 from cardavia.web.live.actor import TableActor
+from cardavia.web.live.computers import BUDGET
 from cardavia.web.live.frames import FrameBuilder
 
 from .helpers import start_table, table_socket
 from .leakscan import (
     differences,
+    plant_per_answer_stores,
     play_scripted,
     replay_steps,
     scan,
     scan_messages,
     scripted_table,
     stream,
+    timing_report,
     twin,
+    window_gaps,
 )
 
 GAMES = ("sisepai", "paohuzi")
@@ -297,3 +301,35 @@ def _gaps(client: TestClient, record: dict[str, Any], limit: int = 20) -> list[f
             if player.waiting_for_me():
                 player.send({"type": "act", "window": message["window"], "action": next(mine)})
     return [b - a for a, b in itertools.pairwise(times)]
+
+
+TIMING_DEALS = 5  # deals per game in the timing check of the human's own windows
+
+
+def _window_report(client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The timing check of the human's claim windows over a few paced deals of each game (steps
+    shortened to ~30 ms so that a deal takes seconds; the pacing's rules are unchanged)."""
+    monkeypatch.setitem(BUDGET, "easy", 0.0)
+    monkeypatch.setitem(BUDGET, "random", 0.0)
+    monkeypatch.setattr(table_module, "THINK_MARGIN", 0.03)
+    client = client_for(ai_delay=0.03)
+    gaps = [gap for game in GAMES for i in range(TIMING_DEALS) for gap in window_gaps(client, game, 40 + i)]
+    return timing_report(gaps)
+
+
+def test_the_time_after_the_humans_window_answer_does_not_tell_whether_a_computer_was_asked(
+    client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    report = _window_report(client_for, monkeypatch)
+    print(json.dumps(report))
+    assert report["shared"] >= 8 and report["alone"] >= 8, report
+    assert report["findings"] == [], report
+
+
+def test_the_window_timing_check_catches_answers_stored_one_by_one(
+    client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plant_per_answer_stores(monkeypatch, commit_ms=1.4)
+    report = _window_report(client_for, monkeypatch)
+    print(json.dumps(report))
+    assert report["findings"], report
