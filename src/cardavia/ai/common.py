@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -53,20 +52,6 @@ class ScoringAgent:
     def value_all(self, obs: Observation) -> list[tuple[float, str]]:
         """Every legal action with its value, when no win is on offer."""
         raise NotImplementedError
-
-
-def poisson_at_least(mu: float, k: int) -> float:
-    """P(N >= k) for N ~ Poisson(mu); 1 for k <= 0."""
-    if k <= 0:
-        return 1.0
-    if mu <= 0:
-        return 0.0
-    term = math.exp(-mu)
-    below = term
-    for i in range(1, k):
-        term *= mu / i
-        below += term
-    return max(0.0, 1.0 - below)
 
 
 def best_of(scored: Sequence[tuple[float, T]], rng: Rng, tolerance: float = 1e-9) -> T:

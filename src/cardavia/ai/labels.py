@@ -28,11 +28,6 @@ class Felt:
     seed: int
     seats: int  # the table's size: parity is 1 / seats
 
-    @property
-    def one_in(self) -> int:
-        """The share as "one deal in N", rounded."""
-        return max(1, round(1.0 / self.share)) if self.share > 0 else 0
-
 
 PLAYER = "normal"
 

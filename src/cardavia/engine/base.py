@@ -28,6 +28,7 @@ from cardavia import __version__
 from cardavia.engine.claims import ClaimWindow
 from cardavia.engine.errors import CardaviaError, IllegalAction, NotationError
 from cardavia.engine.game import JSON, Decision, Event, GameSpec, Outcome, View
+from cardavia.engine.notation import join_line
 from cardavia.engine.reasons import Reason
 from cardavia.engine.rng import Rng
 
@@ -168,7 +169,7 @@ class BaseGame:
             if refused.reason is None:
                 refused.reason = self.explain(seat, action)
             raise
-        self.history.append(f"S{seat} {text}")
+        self.history.append(join_line(seat, text))
         self._legal_cache = {}  # ``_changed``, written out: this is the hottest path of a playout
         self._decision_cache = None
         return events if events is not None else []

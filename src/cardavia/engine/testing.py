@@ -24,6 +24,7 @@ from typing import Any
 
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.game import Game, GameSpec, own_hand
+from cardavia.engine.notation import join_line
 from cardavia.engine.record import replay
 from cardavia.engine.rng import Rng
 
@@ -176,7 +177,7 @@ def playthrough(spec: GameSpec, seed: int) -> list[str]:
         seat = decision.seats[rng.below(len(decision.seats))]
         legal = game.legal_actions(seat)
         action = legal[rng.below(len(legal))]
-        lines.append(_line(game, f"S{seat} {action}", game.apply(seat, action)))
+        lines.append(_line(game, join_line(seat, action), game.apply(seat, action)))
     return lines
 
 

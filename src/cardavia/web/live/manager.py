@@ -231,13 +231,6 @@ class TableManager:
         self._adopt(actor)
         return actor
 
-    async def resume_unfinished(self) -> int:
-        """Load every table whose deal is not over (after a restart); return how many."""
-        ids = await self._store.unfinished_ids()
-        for table_id in ids:
-            await self.get(table_id)
-        return len(ids)
-
     async def _sweep(self) -> None:
         """Unload tables nobody has watched for ``idle_unload`` seconds (they reload on demand)."""
         limit = self._config.idle_unload

@@ -9,9 +9,9 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from cardavia import content
 from cardavia.web import i18n
 from cardavia.web.config import display_settings, table_settings
-from cardavia.web.pages import content
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 LANG_COOKIE = "lang"
@@ -55,7 +55,7 @@ def games_for_page(lang: str) -> list[dict[str, Any]]:
 
 def game_info(name: str, lang: str) -> dict[str, Any]:
     """One game's catalogue entry with its texts in ``lang``."""
-    entry = content.catalogue().get(name)
+    entry = content.load_catalogue().get(name)
     entry = entry if isinstance(entry, dict) else {}
     fallback_titles = {"sisepai": "Sì Sè Pái", "paohuzi": "Paohuzi"}
     return {

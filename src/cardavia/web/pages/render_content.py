@@ -9,17 +9,15 @@ engine disagrees with; a test checks the ``expect`` of every example against the
 from __future__ import annotations
 
 import html
-import json
 import re
-from functools import cache
 from typing import Any
 
 from babel.numbers import format_percent
 from markupsafe import Markup
 
+from cardavia.content import load_examples, load_glossary
 from cardavia.web.i18n import DEFAULT_LANG, current_language, gettext, ngettext
 from cardavia.web.pages import art
-from cardavia.web.pages.content import load_json
 
 BABEL_LOCALES = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh_Hans"}
 _GROUPS = '<p class="caption">{0}</p><div class="groups" role="group" aria-label="{0}">{1}</div>'
@@ -28,16 +26,14 @@ _TAG = re.compile(r"<[^>]+>")
 _PAOHUZI_KINDS = frozenset({"chi", "peng", "wei", "pao", "ti", "kan", "pair"})
 
 
-@cache
-def glossary() -> dict[str, Any]:
+def glossary() -> dict[str, dict[str, str]]:
     """``content/glossary.json``: term key -> {lang: text}."""
-    return load_json("glossary.json")
+    return load_glossary()
 
 
-@cache
 def examples() -> dict[str, Any]:
     """``content/examples.json``: example id -> {game, query, expect}."""
-    return load_json("examples.json")
+    return load_examples()
 
 
 def card_names(game: str) -> dict[str, str]:
@@ -216,8 +212,3 @@ def register(env_globals: dict[str, Any]) -> None:
         cards=cards, example=example, term=term, card_names=card_names, percent=percent, outline=outline,
         reference=reference,
     )
-
-
-def names_json(game: str) -> str:
-    """The card names of ``game`` in the current language, as JSON for the table script."""
-    return json.dumps(card_names(game), ensure_ascii=False)

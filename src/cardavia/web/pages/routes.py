@@ -16,6 +16,7 @@ from babel.dates import format_timedelta
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from cardavia import content
 from cardavia.ai import labels
 from cardavia.web import i18n
 from cardavia.web.config import (
@@ -32,7 +33,6 @@ from cardavia.web.live import lessons, scoring
 from cardavia.web.live.actor import TableActor, hash_secret
 from cardavia.web.live.manager import TableManager
 from cardavia.web.live.ownership import Unavailable
-from cardavia.web.pages import content
 from cardavia.web.pages.messages import table_messages
 from cardavia.web.pages.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
 from cardavia.web.rate_limit import TokenBuckets

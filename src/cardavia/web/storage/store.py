@@ -500,12 +500,6 @@ class Store:
         loaded: dict[str, Any] = json.loads(doc)
         return loaded
 
-    async def unfinished_ids(self) -> list[str]:
-        """The ids of every table whose deal is not over."""
-        async with self._engine.connect() as conn:
-            result = await conn.execute(select(tables.c.id).where(tables.c.finished.is_(False)))
-            return [str(r[0]) for r in result]
-
 
 def _settle(batch: list[_Item], refused: set[tuple[str, int]]) -> None:
     """Answer the writes of a committed batch: done, or ``LeaseLost`` for a refused append."""
