@@ -7,7 +7,7 @@ from typing import Any
 from cardavia.engine import record as records
 from cardavia.engine.notation import split_line
 from cardavia.review.calibration import load
-from cardavia.review.core import Progress, _canonical, accuracy_of, assess, check, evaluate, judges, review
+from cardavia.review.core import Progress, _canonical, accuracy_of, assess, evaluate, judges, review
 
 
 def review_record(record: dict[str, Any], seat: int, progress: Progress | None = None) -> dict[str, Any]:
@@ -24,11 +24,13 @@ def review_record(record: dict[str, Any], seat: int, progress: Progress | None =
 def review_slice(record: dict[str, Any], seat: int, start: int, stop: int) -> list[dict[str, Any]]:
     """The entries (as in ``review``'s ``decisions``) of ``seat``'s decisions at action indices
     ``start`` <= index < ``stop``: a part of a review that a worker computes alone. The parts of
-    every range, in order, are the review's decisions (``finish`` makes the document)."""
-    name = check(record, seat).spec.name
-    judge, cal = judges()[name], load(name)
+    every range, in order, are the review's decisions (``finish`` makes the document).
+
+    ``record`` must have passed ``check`` (the caller's, once for all the parts): a part replays
+    only the actions before ``stop``, not the whole deal again."""
     game = records.start(record)
-    seats = game.spec.seats
+    name, seats = game.spec.name, game.spec.seats
+    judge, cal = judges()[name], load(name)
     out = []
     for i, line in enumerate(record["actions"][:stop]):
         s, action = split_line(line, seats)
