@@ -22,9 +22,11 @@ Engine decisions where the spec is silent (besides its own [DEC] points):
   ``dealer`` and each seat's ``dead`` flag.
 * ``analyze`` with ``new`` but no ``from`` judges the card as another seat's reveal.
 
-Modules: ``cards`` (codes, groups, huxi table), ``huxi`` (the exhaustive max-huxi search),
-``melds`` (melds and the win check over placements), ``rules`` (ruleset options, chi plans),
-``game`` (the state machine), ``views``, ``determinize``, ``spec`` (deals, positions, analyze).
+Modules, from the bottom up: ``cards`` (codes, groups, huxi table), ``huxi`` (the exhaustive
+max-huxi search), ``melds`` (melds and the win check over placements), ``rules`` (ruleset options,
+chi plans), ``explain`` (why an action is not allowed), ``position`` (the seeded deal, reading and
+writing positions), ``views``, ``determinize`` (the hidden cards dealt otherwise), ``tracker`` (a
+seat's view followed from its events), ``game`` (the state machine), ``analyze`` and ``spec``.
 """
 
 from cardavia.games.paohuzi.rules import DEFAULT_RULES, PAO, TI, Rules

@@ -7,7 +7,7 @@ Events (``Event.kind``: params; every seat sees them unless an audience is named
 card gets the same public events whether or not anybody may claim it, so the events a seat sees
 never tell whether another seat had an option:
 
-* ``sisepai.deal``: dealer, stock — ``start_events`` holds what happened before the first decision;
+* ``sisepai.deal``: dealer, stock — ``opening_events()`` holds what happened before the first decision;
 * ``sisepai.draw``: seat, card, stock (cards left);
 * ``sisepai.window``: card, owner, window (W1/W2/WD) — the card is open to claims. An untaken W1
   card always gets its W2 window;

@@ -12,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from cardavia import content
 from cardavia.web import i18n
 from cardavia.web.config import display_settings, table_settings
+from cardavia.web.pages import render_content
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 LANG_COOKIE = "lang"
@@ -26,12 +27,7 @@ def _environment() -> Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         i18n.gettext, i18n.ngettext, newstyle=True
     )
-    try:
-        from cardavia.web.pages import render_content
-    except ImportError:  # the content helpers are not there yet: rules pages cannot render
-        pass
-    else:
-        render_content.register(env.globals)
+    render_content.register(env.globals)
     return env
 
 
