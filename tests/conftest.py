@@ -27,3 +27,13 @@ def script(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], ModuleType]:
         return module
 
     return load
+
+
+E2E = Path(__file__).resolve().parent / "e2e"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/e2e is marked ``e2e`` (a real browser against a real server)."""
+    for item in items:
+        if E2E in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)

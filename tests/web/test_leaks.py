@@ -306,21 +306,23 @@ def _gaps(client: TestClient, record: dict[str, Any], limit: int = 20) -> list[f
 TIMING_DEALS = 5  # deals per game in the timing check of the human's own windows
 
 
-def _window_report(client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+def _window_report(
+    client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, deals: int
+) -> dict[str, Any]:
     """The timing check of the human's claim windows over a few paced deals of each game (steps
     shortened to ~30 ms so that a deal takes seconds; the pacing's rules are unchanged)."""
     monkeypatch.setitem(BUDGET, "easy", 0.0)
     monkeypatch.setitem(BUDGET, "random", 0.0)
     monkeypatch.setattr(table_module, "THINK_MARGIN", 0.03)
     client = client_for(ai_delay=0.03)
-    gaps = [gap for game in GAMES for i in range(TIMING_DEALS) for gap in window_gaps(client, game, 40 + i)]
+    gaps = [gap for game in GAMES for i in range(deals) for gap in window_gaps(client, game, 40 + i)]
     return timing_report(gaps)
 
 
 def test_the_time_after_the_humans_window_answer_does_not_tell_whether_a_computer_was_asked(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    report = _window_report(client_for, monkeypatch)
+    report = _window_report(client_for, monkeypatch, TIMING_DEALS)
     print(json.dumps(report))
     assert report["shared"] >= 8 and report["alone"] >= 8, report
     assert report["findings"] == [], report
@@ -330,6 +332,6 @@ def test_the_window_timing_check_catches_answers_stored_one_by_one(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     plant_per_answer_stores(monkeypatch, commit_ms=1.4)
-    report = _window_report(client_for, monkeypatch)
+    report = _window_report(client_for, monkeypatch, TIMING_DEALS)
     print(json.dumps(report))
     assert report["findings"], report
