@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh checkout: installs what the tests need, then runs
-# ruff, mypy --strict on the whole package, and pytest.
+# The test suite, from a fresh checkout: installs what the tests need, then runs ruff, mypy
+# --strict on the whole package, mypy on the tests, and pytest on both cores (pytest-xdist).
+#
+#   bash scripts/test.sh            every test but the long versions of the simulations,
+#                                   differentials and ladders (-m "not slow"; tests/TIERS.md)
+#   bash scripts/test.sh --slow     every test, the long versions too
+#   bash scripts/test.sh ARGS...    ARGS go to pytest (e.g. -x, -k NAME, a path)
+#
+# The quick loop while working (no browser, no long versions, under 90 s):
+#   .venv/bin/pytest -q -n 2 -m "not slow and not e2e"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,5 +35,12 @@ echo "== ruff"
 .venv/bin/ruff check src tests
 echo "== mypy --strict (the whole package)"
 .venv/bin/mypy --strict src/cardavia
+tier=(-m "not slow")
+if [ "${1:-}" = "--slow" ]; then
+  tier=()
+  shift
+fi
+echo "== mypy (the tests)"
+.venv/bin/mypy --explicit-package-bases tests
 echo "== pytest"
-.venv/bin/pytest -q "$@"
+.venv/bin/pytest -q -n 2 "${tier[@]}" "$@"

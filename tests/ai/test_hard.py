@@ -58,7 +58,7 @@ def test_the_search_stops_at_the_deadline(name: str, monkeypatch: pytest.MonkeyP
         rollouts.append(clock.now)
         return real_rollout(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(hard.time, "monotonic", clock)
+    monkeypatch.setattr(hard.time, "monotonic", clock)  # type: ignore[attr-defined]  # a module's own import, patched or compared
     monkeypatch.setattr(agent, "rollout", counted)
     for obs in searched_positions(name, 4):
         rollouts.clear()
@@ -79,7 +79,7 @@ def test_a_deadline_already_past_gives_normals_choice_at_once(
     agent = make_agent(name, "hard")
     assert isinstance(agent, hard.HardAgent)
     calls: list[object] = []
-    monkeypatch.setattr(agent, "rollout", lambda *args: calls.append(args) or 0.0)
+    monkeypatch.setattr(agent, "rollout", lambda *args: calls.append(args) or 0.0)  # type: ignore[func-returns-value]
     for obs in searched_positions(name, 3):
         action = agent.act(obs, Rng(5), deadline=0.0)
         assert action in obs.legal

@@ -5,6 +5,7 @@ comes within the hard tier's budget; unseen counts use public information only."
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from cardavia.engine.seen import unseen_counts
 KEYS = {"win", "ready", "claim_closer", "pass_keeps", "discard_least", "discard_safe", "only"}
 
 
-def decisions(game_name: str, deals: int, every: int) -> list[tuple[object, int]]:
+def decisions(game_name: str, deals: int, every: int) -> list[tuple[Any, int]]:
     """(game, seat) at every ``every``-th decision of random deals (the game a copy)."""
     spec = get_spec(game_name)
     found = []
@@ -42,15 +43,15 @@ def test_hints_are_legal_explained_repeatable_and_blind_to_hidden_cards(game_nam
     took = []
     for game, seat in decisions(game_name, 4, 5):
         started = time.monotonic()
-        first = hint(game, seat)  # type: ignore[arg-type]
+        first = hint(game, seat)
         took.append(time.monotonic() - started)
-        assert first.action in game.legal_actions(seat)  # type: ignore[attr-defined]
+        assert first.action in game.legal_actions(seat)
         assert first.key in KEYS
         keys.add(first.key)
-        assert hint(game, seat) == first  # type: ignore[arg-type]
+        assert hint(game, seat) == first
         # A world dealt again from the seat's own view: the same view, so the same hint.
-        world = game.determinize(seat, Rng(99))  # type: ignore[attr-defined]
-        assert world.view(seat) == game.view(seat)  # type: ignore[attr-defined]
+        world = game.determinize(seat, Rng(99))
+        assert world.view(seat) == game.view(seat)
         assert hint(world, seat) == first
     assert len(keys) >= 3, keys
     assert max(took) < BUDGET + 0.5, max(took)
@@ -60,9 +61,9 @@ def test_hints_are_legal_explained_repeatable_and_blind_to_hidden_cards(game_nam
 def test_a_winning_action_is_said_to_win() -> None:
     spec = get_spec("sisepai")
     for game, seat in decisions("sisepai", 40, 1):
-        legal = game.legal_actions(seat)  # type: ignore[attr-defined]
+        legal = game.legal_actions(seat)
         if "win" in legal:
-            assert reason(observe(game, seat), "win") == ("win", {})  # type: ignore[arg-type]
+            assert reason(observe(game, seat), "win") == ("win", {})
             return
     pytest.fail(f"no win offered in 40 {spec.name} deals")
 
@@ -71,11 +72,11 @@ def test_a_winning_action_is_said_to_win() -> None:
 def test_unseen_counts_come_from_the_view_alone(game_name: str) -> None:
     spec = get_spec(game_name)
     for game, seat in decisions(game_name, 3, 7):
-        view = game.view(seat)  # type: ignore[attr-defined]
+        view = game.view(seat)
         counts = unseen_counts(view, seat)
-        world = game.determinize(seat, Rng(5))  # type: ignore[attr-defined]
+        world = game.determinize(seat, Rng(5))
         assert unseen_counts(world.view(seat), seat) == counts
-        referee = game.view(None)  # type: ignore[attr-defined]
+        referee = game.view(None)
         hidden = [c for s, e in enumerate(referee["seats"]) if s != seat for c in e["hand"]]
         for s, entry in enumerate(view["seats"]):
             if s != seat and entry.get("shown"):
@@ -90,7 +91,7 @@ def test_the_check_catches_a_hint_that_peeks(monkeypatch: pytest.MonkeyPatch) ->
     view: the test above would see it."""
     from cardavia.ai import hints
 
-    real_observe = hints.observe
+    real_observe = hints.observe  # type: ignore[attr-defined]  # a module's own import, patched or compared
     peeked: dict[str, object] = {}
 
     def peeking(game: object, seat: int) -> object:
@@ -101,6 +102,6 @@ def test_the_check_catches_a_hint_that_peeks(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(hints, "view_seed", lambda obs: hash(repr(peeked["truth"])) & 0xFFFF)
     differs = 0
     for game, seat in decisions("sisepai", 4, 5):
-        world = game.determinize(seat, Rng(99))  # type: ignore[attr-defined]
-        differs += hints.hint(game, seat) != hints.hint(world, seat)  # type: ignore[arg-type]
+        world = game.determinize(seat, Rng(99))
+        differs += hints.hint(game, seat) != hints.hint(world, seat)
     assert differs > 0

@@ -157,7 +157,7 @@ def test_rare_positions_get_legal_answers(name: str, tier: str) -> None:
 
 def test_the_rare_positions_are_what_they_claim() -> None:
     forced = record.start(POSITIONS["sisepai forced General, then a discard"])
-    assert forced.decision().seats == (0,)  # type: ignore[union-attr]
+    assert forced.decision().seats == (0,)
     assert all(a.startswith("discard") for a in forced.legal_actions(0))
     winners = record.start(POSITIONS["sisepai several winners on one draw"])
     assert all("win" in winners.legal_actions(s) for s in (0, 2, 3))
@@ -168,4 +168,4 @@ def test_the_rare_positions_are_what_they_claim() -> None:
     assert wei.legal_actions(0) == ["pass", "win"]
     tianhu = record.start(POSITIONS["paohuzi tianhu offer"])
     assert tianhu.legal_actions(0) == ["pass", "tianhu"]
-    assert play_out(tianhu, "normal") == 1 and tianhu.outcome()["winner"] == 0  # type: ignore[index]
+    assert play_out(tianhu, "normal") == 1 and tianhu.outcome()["winner"] == 0

@@ -144,7 +144,7 @@ class WinnerAgent:
             others.remove(card)
             return (min(abs(card - o) for o in others), rng.below(1000))
 
-        return max(obs.legal, key=isolation)
+        return str(max(obs.legal, key=isolation))
 
 
 def toy_factory(game: str, tier: str) -> Any:
@@ -164,4 +164,4 @@ class LoserAgent:
     name = "toyloser"
 
     def act(self, obs: Any, rng: Rng, deadline: float | None = None) -> str:
-        return next(a for a in obs.legal if a != "win")
+        return str(next(a for a in obs.legal if a != "win"))

@@ -81,7 +81,7 @@ RAW_BAD = [
 
 
 def _raw(rng: random.Random) -> str:
-    return rng.choice(RAW_BAD)(rng)
+    return str(rng.choice(RAW_BAD)(rng))
 
 
 def _bad_record(rng: random.Random) -> bytes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from playwright.sync_api import Browser, Page
 
@@ -96,7 +96,7 @@ def ink_colours(page: Page, selector: str) -> list[tuple[float, float, float]]:
             "width": max(b["x"] + b["width"] for b in boxes) - min(b["x"] for b in boxes) + 4,
             "height": max(b["y"] + b["height"] for b in boxes) - min(b["y"] for b in boxes) + 4}  # fmt: skip
     inside = [{**b, "x": b["x"] - clip["x"], "y": b["y"] - clip["y"]} for b in boxes]
-    shot = base64.b64encode(page.screenshot(clip=clip)).decode()
+    shot = base64.b64encode(page.screenshot(clip=cast(Any, clip))).decode()
     colours: list[list[float]] = page.evaluate(_INK_JS, [shot, inside])
     return [(c[0], c[1], c[2]) for c in colours]
 

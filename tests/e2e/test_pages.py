@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -155,7 +156,7 @@ def test_card_colours_stay_apart_at_every_slider_extreme(
                 page.locator(".felt").screenshot(path=str(artifacts / f"display-extreme-{i}.png"))
             for card, (was, is_now) in enumerate(zip(default, now, strict=True)):
                 assert delta_e(was, is_now) <= 12, (game, setting, card, was, is_now)
-            means = {name: tuple(sum(now[c][k] for c in idx) / len(idx) for k in range(3))
+            means: dict[str, Any] = {name: tuple(sum(now[c][k] for c in idx) / len(idx) for k in range(3))
                      for name, idx in groups.items()}  # fmt: skip
             names = sorted(means)
             for a in names:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -187,7 +187,8 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
 
     # a phone, in Czech (long words): nothing overflows
     with phone_page(browser, server, "cs") as small:
-        small.context.add_cookies([c for c in context.cookies() if c["name"].startswith("cardavia_t_")])
+        mine = [c for c in context.cookies() if c["name"].startswith("cardavia_t_")]
+        small.context.add_cookies(cast(Any, mine))
         small.goto(table_url + "/review")
         expect(small.locator(MAIN)).to_be_visible(timeout=10_000)
         small.locator("[data-nav=flag]").click()
@@ -198,7 +199,8 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
         small.screenshot(path=str(artifacts / "review-cs-360.png"), full_page=True)
     # Chinese: every step in the table's words too, and every glyph drawn
     with phone_page(browser, server, "zh") as small:
-        small.context.add_cookies([c for c in context.cookies() if c["name"].startswith("cardavia_t_")])
+        mine = [c for c in context.cookies() if c["name"].startswith("cardavia_t_")]
+        small.context.add_cookies(cast(Any, mine))
         small.goto(table_url + "/review")
         expect(small.locator(MAIN)).to_be_visible(timeout=10_000)
         assert raw_words(small, data) == []

@@ -14,6 +14,7 @@ import re
 import subprocess
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -92,7 +93,7 @@ def check_bi_buttons(page: Page, actions: list[str]) -> bool:
     return False
 
 
-def check_every_step_was_shown(seen: dict[str, list[dict]]) -> Counter[str]:
+def check_every_step_was_shown(seen: dict[str, list[dict[str, Any]]]) -> Counter[str]:
     """Every frame received after the first snapshot was shown, once, in order; the card, window and
     stock on screen were the frame's; each move came with its log line. Returns the moves counted."""
     received = [m for m in seen["received"] if not m["snapshot"]]

@@ -9,6 +9,7 @@ import re
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -32,7 +33,7 @@ def _cookie(page: Page, name: str) -> str | None:
     return next((c["value"] for c in page.context.cookies() if c["name"] == name), None)
 
 
-def _computer_steps(seen: dict[str, list[dict]]) -> list[float]:
+def _computer_steps(seen: dict[str, list[dict[str, Any]]]) -> list[float]:
     """How long (ms) each step the player was not asked at stayed before the next one came."""
     by_v = {m["v"]: m for m in seen["received"]}
     times = []

@@ -6,6 +6,7 @@ words, chou is named and glossed. The states are ones the server could send, han
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -21,12 +22,12 @@ def _table(context: BrowserContext, server: str, game: str, lang: str = "en") ->
     return page
 
 
-def _show(page: Page, message: dict) -> None:
+def _show(page: Page, message: dict[str, Any]) -> None:
     feed(page, message)
     wait_shown(page, message["v"])
 
 
-def _mine(hand: list[str], seats: int, **more: object) -> list[dict]:
+def _mine(hand: list[str], seats: int, **more: object) -> list[dict[str, Any]]:
     other = {
         "hand": 20,
         "hand_count": 20,
@@ -202,7 +203,7 @@ OUTRANKED = [
 
 @pytest.mark.parametrize(("lang", "game", "params", "text"), WHY)
 def test_why_a_card_could_not_be_taken(
-    context: BrowserContext, server: str, lang: str, game: str, params: dict, text: str | None
+    context: BrowserContext, server: str, lang: str, game: str, params: dict[str, Any], text: str | None
 ) -> None:
     page = _table(context, server, game, lang)
     card = "GS" if game == "sisepai" else "s7"

@@ -29,7 +29,7 @@ def test_every_game_conforms_on_many_deals(name: str) -> None:
 
 
 def _planted(monkeypatch: pytest.MonkeyPatch, name: str, how: str) -> None:
-    game_type = type(get_spec(name).new_game(1))
+    game_type: Any = type(get_spec(name).new_game(1))
     if how == "clone shares":
         fields = dict(game_type.FIELDS)
         fields["hands"] = "share"  # a copy that shares its hands with the original

@@ -4,6 +4,7 @@ state does not change. Random play tries random illegal actions at every step of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi.explain import explain as paohuzi_explain
 from cardavia.games.sisepai.explain import explain as sisepai_explain
 
-EXPLAIN = {"sisepai": sisepai_explain, "paohuzi": paohuzi_explain}
+EXPLAIN: dict[str, Callable[..., Any]] = {"sisepai": sisepai_explain, "paohuzi": paohuzi_explain}
 TRIES = 4
 # Codes random play reaches in each game (the others need rare positions: see the targeted tests).
 REACHED = {

@@ -4,6 +4,7 @@ hundreds of random deals."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from cardavia.engine.rng import Rng
 DEALS = 300
 
 
-def _without_decision(view: dict[str, Any]) -> dict[str, Any]:
+def _without_decision(view: Mapping[str, Any]) -> dict[str, Any]:
     return {**view, "to_act": [], "legal": {}}
 
 

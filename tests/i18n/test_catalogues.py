@@ -38,11 +38,13 @@ def load(lang: str) -> Catalog:
 
 
 def key(message: Message) -> str:
-    return message.id[0] if isinstance(message.id, tuple) else message.id
+    return str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
 
 
 def forms(message: Message) -> list[str]:
-    return list(message.string) if isinstance(message.string, tuple) else [message.string]
+    if isinstance(message.string, (tuple, list)):
+        return [str(s) for s in message.string]
+    return [str(message.string)]
 
 
 def placeholders(text: str) -> set[str]:
@@ -112,7 +114,7 @@ def test_placeholders_are_the_same_in_every_language(lang: str) -> None:
     problems = []
     for message in MESSAGES:
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        wanted = set().union(*(placeholders(i) for i in ids))
+        wanted = set().union(*(placeholders(str(i)) for i in ids))
         translated = catalogue.get(message.id)
         if translated is None:
             continue

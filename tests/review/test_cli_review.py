@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import sys
 
 import pytest
 
@@ -18,12 +19,12 @@ from .helpers import deal
 def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        saved = cli.sys.stdin
-        cli.sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
+        saved = sys.stdin
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
         try:
             status = cli.main(list(args))
         finally:
-            cli.sys.stdin = saved
+            sys.stdin = saved
     return status, out.getvalue(), err.getvalue()
 
 

@@ -105,7 +105,7 @@ def test_the_parts_of_a_review_make_the_whole(game):
     parts = review_slice(record, 1, 0, cut) + review_slice(record, 1, cut, len(record["actions"]))
     assert finish(game, 1, parts) == whole
     # a part replays only the actions before its end: what follows is not read again
-    garbled = {**record, "actions": record["actions"][:cut] + ["not an action"]}
+    garbled = {**record, "actions": [*record["actions"][:cut], "not an action"]}
     assert review_slice(garbled, 1, 0, cut) == parts[: len(review_slice(record, 1, 0, cut))]
 
 

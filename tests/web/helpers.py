@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from anyio.from_thread import BlockingPortal
 from starlette.testclient import TestClient
 
 from cardavia.engine.rng import Rng
@@ -144,3 +145,19 @@ def is_locked(path: Path) -> bool:
         except BlockingIOError:
             return True
         return False
+
+
+def app_state(client: TestClient) -> Any:
+    """The state of a test client's app (``tables``, ``store``, ``ai``, ...)."""
+    return getattr(client.app, "state")  # noqa: B009 (Starlette types ``app`` as a bare ASGI callable)
+
+
+def portal(client: TestClient) -> BlockingPortal:
+    """The portal into a started test client's event loop."""
+    assert client.portal is not None, "the client is not started"
+    return client.portal
+
+
+def answering(ref: object, *types: str) -> Callable[[dict[str, Any]], bool]:
+    """A ``Player.until`` predicate: the message answering the client's id ``ref`` (of ``types``)."""
+    return lambda m: m.get("id") == ref and (not types or m["type"] in types)

@@ -47,7 +47,7 @@ from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 from cardavia.web.live.frames import Frame, FrameBuilder
 
-from .helpers import Player, table_socket
+from .helpers import Player, answering, app_state, portal, table_socket
 
 REFEREE_ONLY = ("answers", "seed", "hands", "deck", "wall", "record", "secret")
 STOCK_RUN = 4
@@ -134,7 +134,7 @@ def _codes(items: list[Any]) -> list[str] | None:
 
 
 def _concealed(game: Game, seat: int) -> dict[int, list[str]]:
-    truth = game.view(None)
+    truth: Any = game.view(None)
     return {s: sorted(truth["seats"][s]["hand"]) for s in range(game.spec.seats) if s != seat}
 
 
@@ -215,7 +215,7 @@ def _alone(text: str, run: str, codes: set[str]) -> bool:
     return False
 
 
-def _settled_view(view: dict[str, Any]) -> dict[str, Any]:
+def _settled_view(view: Mapping[str, Any]) -> dict[str, Any]:
     return {**view, "to_act": [], "legal": {}}
 
 
@@ -350,7 +350,7 @@ def twin(
     for line in record["actions"]:
         final.apply(*split_line(line, spec.seats))
     result = final.outcome() or {}
-    end_hands = final.view(None)["seats"]
+    end_hands: Any = final.view(None)["seats"]
     kept = [s for s in range(spec.seats) if s not in (human, result.get("winner")) and end_hands[s]["hand"]]
     if len(kept) < 2:
         return None
@@ -458,11 +458,11 @@ def scripted_table(
 ) -> Iterator[tuple[Player, ScriptedAi]]:
     """A live table set out with ``record``'s position, its computers playing the record's answers
     (each after ``think`` seconds)."""
-    manager = client.app.state.tables
+    manager = app_state(client).tables
     scripted = ScriptedAi(record, 0, think)
     real, manager._ai = manager._ai, scripted
     try:
-        actor, secret = client.portal.call(manager.create, record["game"], "easy", 0, position_of(record))
+        actor, secret = portal(client).call(manager.create, record["game"], "easy", 0, position_of(record))
     finally:
         manager._ai = real
     client.cookies.set(f"cardavia_t_{actor.id}", secret)
@@ -538,7 +538,7 @@ def window_gaps(client: TestClient, game: str, seed: int) -> list[WindowGap]:
     the card died, each with whether a computer was asked with him (from the finished record)."""
     response = client.post(f"/games/{game}/start", data={"difficulty": "easy"}, follow_redirects=False)
     table_id = response.headers["location"].removeprefix("/tables/")
-    rng, timed = Rng(seed), []
+    rng, timed = Rng(seed), list[tuple[float, float]]()
     with table_socket(client, table_id, seed) as player:
         player.until(lambda m: m["type"] == "state")
         while not player.over():
@@ -551,7 +551,7 @@ def window_gaps(client: TestClient, game: str, seed: int) -> list[WindowGap]:
             ref = len(timed)
             sent = time.perf_counter()
             player.send({"type": "act", "window": player.state["window"], "action": action, "id": ref})
-            answer = player.until(lambda m, ref=ref: m["type"] in ("ack", "error") and m.get("id") == ref)
+            answer = player.until(answering(ref, "ack", "error"))
             acked = time.perf_counter()
             assert answer["type"] == "ack", answer
             player.state = {**player.state, "legal": [], "window": None}

@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from cardavia.web.live.actor import ActionRefused
 
-from .helpers import start_table, table_socket
+from .helpers import app_state, portal, start_table, table_socket
 
 
 def test_stopping_a_table_refuses_the_actions_it_has_not_answered(client: TestClient) -> None:
@@ -21,8 +21,8 @@ def test_stopping_a_table_refuses_the_actions_it_has_not_answered(client: TestCl
             player.until(lambda m: m["type"] == "state")
         state = player.state
     assert state is not None
-    actor = client.app.state.tables.live[table_id]
-    store = client.app.state.store
+    actor = app_state(client).tables.live[table_id]
+    store = app_state(client).store
     real_append = store.append_many
 
     async def slow_append(*args: Any, **kwargs: Any) -> None:
@@ -41,5 +41,5 @@ def test_stopping_a_table_refuses_the_actions_it_has_not_answered(client: TestCl
         finally:
             store.append_many = real_append
 
-    answers = client.portal.call(scenario)
+    answers = portal(client).call(scenario)
     assert all(isinstance(a, ActionRefused) and a.key == "error.busy" for a in answers), answers

@@ -8,7 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from .helpers import Player, start_table, table_socket
+from .helpers import Player, app_state, portal, start_table, table_socket
 
 
 def _until_asked(player: Player) -> dict[str, Any]:
@@ -23,14 +23,14 @@ def _until_asked(player: Player) -> dict[str, Any]:
 @pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
 def test_the_ack_comes_after_the_action_is_stored(client: TestClient, game: str) -> None:
     table_id = start_table(client, game)
-    store = client.app.state.store
+    store = app_state(client).store
     with table_socket(client, table_id) as player:
         for acked in range(1, 4):
             state = _until_asked(player)
             action = state["legal"][-1]
             answer = player.act(action)
             assert answer["type"] == "ack"
-            row = client.portal.call(store.load, table_id)
+            row = portal(client).call(store.load, table_id)
             assert row is not None
             mine = [line for line in row.lines if line.startswith(f"S{state['seat']} ")]
             assert len(mine) == acked and mine[-1] == f"S{state['seat']} {action}"
@@ -38,10 +38,10 @@ def test_the_ack_comes_after_the_action_is_stored(client: TestClient, game: str)
 
 def test_an_action_that_cannot_be_stored_changes_nothing(client: TestClient) -> None:
     table_id = start_table(client, "paohuzi")
-    store = client.app.state.store
+    store = app_state(client).store
     with table_socket(client, table_id) as player:
         before = _until_asked(player)
-        stored = client.portal.call(store.load, table_id).lines
+        stored = portal(client).call(store.load, table_id).lines
         real_append = store.append_many
 
         async def failing_append(*args: Any, **kwargs: Any) -> None:
@@ -56,7 +56,7 @@ def test_an_action_that_cannot_be_stored_changes_nothing(client: TestClient) -> 
                 player.until(lambda m: False, limit=50)  # the broken table closes the socket
         finally:
             store.append_many = real_append
-    row = client.portal.call(store.load, table_id)
+    row = portal(client).call(store.load, table_id)
     assert row.lines == stored
     # Reconnecting reloads the table from the database: exactly as before the failed action.
     with table_socket(client, table_id) as player:

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from cardavia.web.app import create_app
 from cardavia.web.live.manager import HINT_BURST
 
-from .helpers import Player, start_table, table_socket, web_config
+from .helpers import Player, answering, app_state, start_table, table_socket, web_config
 
 
 def _open_decision(player: Player) -> None:
@@ -27,12 +27,12 @@ def test_a_table_gets_a_few_hints_at_once_then_a_clear_refusal(client: TestClien
         _open_decision(player)
         for i in range(HINT_BURST + 3):
             player.send({"type": "hint", "id": i})
-        answers = [player.until(lambda m, i=i: m.get("id") == i) for i in range(HINT_BURST + 3)]
+        answers = [player.until(answering(i)) for i in range(HINT_BURST + 3)]
     assert [a["type"] for a in answers[:HINT_BURST]] == ["hint"] * HINT_BURST
     refused = answers[HINT_BURST:]
     assert {a["key"] for a in refused} == {"error.hints"}
     assert all(0 < a["retry_ms"] <= 2_000 and a["text"] for a in refused)  # 30 a minute: one each 2 s
-    assert client.app.state.tables.live[flooded].hints == HINT_BURST  # the refused ones cost nothing
+    assert app_state(client).tables.live[flooded].hints == HINT_BURST  # the refused ones cost nothing
     with table_socket(client, other) as player:  # each table has a bucket of its own
         _open_decision(player)
         player.send({"type": "hint", "id": "x"})

@@ -19,7 +19,7 @@ from cardavia.web.live.actor import TableActor
 from cardavia.web.live.computers import BUDGET
 from cardavia.web.live.frames import FrameBuilder
 
-from .helpers import start_table, table_socket
+from .helpers import app_state, start_table, table_socket
 from .leakscan import (
     differences,
     plant_per_answer_stores,
@@ -68,7 +68,7 @@ def test_the_scanner_catches_planted_card_leaks(client: TestClient, game: str) -
                                "legal": list(step.frame.legal), "events": step.frame.events}
     assert scan(json.dumps(message), step, 0) == []
     other = 1
-    hand = step.after.view(None)["seats"][other]["hand"]
+    hand: list[str] = step.after.view(None)["seats"][other]["hand"]  # type: ignore[assignment]
 
     def planted(change: Callable[[dict[str, Any]], None]) -> list[str]:
         copy = json.loads(json.dumps(message))
@@ -274,7 +274,7 @@ def test_steps_are_paced_by_their_kind_alone(
         if jitters[-1] < TOLERANCE:
             break
     assert min(jitters) < TOLERANCE, jitters
-    assert all(actor.late == 0 for actor in client.app.state.tables.live.values())
+    assert all(actor.late == 0 for actor in app_state(client).tables.live.values())
 
 
 def test_the_timing_check_catches_steps_sent_as_soon_as_computed(

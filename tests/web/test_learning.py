@@ -12,7 +12,7 @@ from cardavia.games.sisepai.cards import DECK
 from cardavia.web.app import create_app
 from cardavia.web.live.frames import waits_of
 
-from .helpers import start_table, table_socket, web_config
+from .helpers import answering, app_state, portal, start_table, table_socket, web_config
 
 
 def waiting_position() -> dict[str, Any]:
@@ -43,7 +43,7 @@ def test_a_hint_answers_the_open_decision_with_a_legal_action_and_a_reason(clien
         assert answer["type"] == "hint" and answer["window"] == state["window"]
         assert answer["action"] in state["legal"]
         assert answer["reason"]["key"].startswith("hint.")
-        assert client.app.state.tables.live[table_id].hints >= 1
+        assert app_state(client).tables.live[table_id].hints >= 1
 
 
 def test_hints_are_stored_with_the_deal_and_survive_a_restart(db_path: Path) -> None:
@@ -55,8 +55,8 @@ def test_hints_are_stored_with_the_deal_and_survive_a_restart(db_path: Path) -> 
                 player.until(lambda m: m["type"] == "state")
             for i in range(2):
                 player.send({"type": "hint", "id": i})
-                assert player.until(lambda m, i=i: m.get("id") == i)["type"] == "hint"
-        row = first.portal.call(first.app.state.store.load, table_id)
+                assert player.until(answering(i))["type"] == "hint"
+        row = portal(first).call(app_state(first).store.load, table_id)
         assert row is not None and row.hints == 2
         cookies = dict(first.cookies)
     with TestClient(create_app(config)) as second:  # the table is loaded again from the store
@@ -64,12 +64,12 @@ def test_hints_are_stored_with_the_deal_and_survive_a_restart(db_path: Path) -> 
             second.cookies.set(name, value)
         with table_socket(second, table_id) as player:
             player.until(lambda m: m["type"] == "state")
-            assert second.app.state.tables.live[table_id].hints == 2
+            assert app_state(second).tables.live[table_id].hints == 2
 
 
 def test_the_state_lists_the_cards_the_human_waits_for(client: TestClient) -> None:
-    manager = client.app.state.tables
-    actor, secret = client.portal.call(manager.create, "sisepai", "easy", 0, waiting_position())
+    manager = app_state(client).tables
+    actor, secret = portal(client).call(manager.create, "sisepai", "easy", 0, waiting_position())
     client.cookies.set(f"cardavia_t_{actor.id}", secret)
     with table_socket(client, actor.id) as player:
         first = player.until(lambda m: m["type"] == "state")

@@ -22,7 +22,7 @@ from cardavia.web.live.lessons import LESSON_MESSAGES, Lesson, Refusal, lesson_m
 from cardavia.web.live.manager import replay_frames
 from cardavia.web.pages.messages import ERRORS
 
-from .helpers import Player, table_socket
+from .helpers import Player, app_state, table_socket
 from .leakscan import scan_messages
 
 GAMES = lessons.LESSONS
@@ -131,7 +131,7 @@ def test_a_tip_holds_the_table_until_the_owner_resumes_it(client: TestClient) ->
     with table_socket(client, table_id) as player:
         first = player.until(lambda m: m["type"] == "state")
         assert first["v"] == held and first["tip"]["hold"] is True
-        actor = client.app.state.tables.live[table_id]  # type: ignore[attr-defined]
+        actor = app_state(client).tables.live[table_id]
         assert actor.paused and actor.last.v == held  # nothing more is released meanwhile
         player.send({"type": "sync"})
         again = player.until(lambda m: m["type"] == "state")
@@ -265,7 +265,7 @@ def test_a_lesson_is_not_a_real_deal_of_the_players(client: TestClient, game: st
     lesson_id = start_lesson(client, game)
     page = client.get(f"/games/{game}").text
     assert f'href="/tables/{real_id}"' in page and f"/tables/{lesson_id}" not in page
-    tables = client.app.state.tables  # type: ignore[attr-defined]
+    tables = app_state(client).tables
     assert tables.live[lesson_id].lesson is lessons.lesson(game)
     assert tables.live[real_id].lesson is None
     with table_socket(client, real_id) as player:

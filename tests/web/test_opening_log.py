@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -12,7 +13,7 @@ from .helpers import start_table, table_socket
 FIRST_KIND = {"sisepai": "sisepai.deal", "paohuzi": "paohuzi.deal"}
 
 
-def _first_log(client: TestClient, table_id: str) -> list[dict]:
+def _first_log(client: TestClient, table_id: str) -> list[dict[str, Any]]:
     with table_socket(client, table_id) as player:
         state = player.until(lambda m: m["type"] == "state")
         return list(state["log"])

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 from cardavia.web.app import create_app
 from cardavia.web.live.manager import CLOSE_MOVED
 
-from .helpers import Player, start_table, table_socket, web_config
+from .helpers import Player, app_state, portal, start_table, table_socket, web_config
 from .postgres_server import postgres_url
 
 
@@ -63,13 +63,13 @@ def _closed_with(player: Player) -> int:
 
 def _stored(client: TestClient, table_id: str) -> list[tuple[str, int]]:
     async def query() -> list[tuple[str, int]]:
-        async with client.app.state.store.begin() as conn:  # type: ignore[attr-defined]
+        async with app_state(client).store.begin() as conn:
             rows = await conn.execute(
                 text("SELECT line, epoch FROM actions WHERE table_id = :t ORDER BY seq"), {"t": table_id}
             )
             return [(str(line), int(epoch)) for line, epoch in rows]
 
-    result: list[tuple[str, int]] = client.portal.call(query)
+    result: list[tuple[str, int]] = portal(client).call(query)
     return result
 
 
@@ -81,16 +81,16 @@ def _share_cookies(source: TestClient, target: TestClient) -> None:
 def test_a_table_asked_for_elsewhere_is_handed_over(servers: Any) -> None:
     a, b = servers("a", 41), servers("b", 42)
     table_id = start_table(a, "paohuzi")
-    assert table_id not in a.app.state.tables.live  # dealt, stored, taken by no one yet
+    assert table_id not in app_state(a).tables.live  # dealt, stored, taken by no one yet
     _share_cookies(a, b)
     with table_socket(a, table_id, seed=3) as player:
         state = _until_asked(player)
         assert player.act(state["legal"][0])["type"] == "ack"
         before = _until_asked(player)
         # As when the proxy sends a request for the table to b: b asks, a lets go between inputs.
-        assert b.portal.call(b.app.state.tables.get, table_id) is not None
+        assert portal(b).call(app_state(b).tables.get, table_id) is not None
         assert _closed_with(player) == CLOSE_MOVED
-    assert table_id not in a.app.state.tables.live
+    assert table_id not in app_state(a).tables.live
     with table_socket(b, table_id, seed=4) as player:
         after = player.until(lambda m: m["type"] == "state")
         for key in ("v", "window", "legal", "view"):
@@ -109,22 +109,22 @@ def test_a_process_that_lost_its_lease_stores_nothing(servers: Any) -> None:
     with table_socket(a, table_id, seed=5) as player:
         state = _until_asked(player)
         stored = _stored(a, table_id)
-        owner = a.app.state.tables._owner.owner
+        owner = app_state(a).tables._owner.owner
 
         async def expire() -> None:
-            async with a.app.state.store.begin() as conn:
+            async with app_state(a).store.begin() as conn:
                 await conn.execute(
                     text("UPDATE nodes SET expires_at = now() - interval '1 second' WHERE owner = :o"),
                     {"o": owner},
                 )
 
-        a.portal.call(expire)
-        assert b.portal.call(b.app.state.tables.get, table_id) is not None  # no wait: a is dead
+        portal(a).call(expire)
+        assert portal(b).call(app_state(b).tables.get, table_id) is not None  # no wait: a is dead
         player.send({"type": "act", "window": state["window"], "action": state["legal"][0], "id": 1})
         answer = player.until(lambda m: m["type"] in ("ack", "error"))
         assert answer["type"] == "error" and answer["key"] == "error.busy"
         _closed_with(player)
-    assert table_id not in a.app.state.tables.live
+    assert table_id not in app_state(a).tables.live
     assert _stored(b, table_id) == stored
     with table_socket(b, table_id, seed=6) as player:
         again = _until_asked(player)
@@ -137,19 +137,19 @@ def test_a_process_whose_heartbeat_lapsed_drops_its_tables_and_comes_back_as_a_n
 ) -> None:
     a = servers("a", 45)
     table_id = start_table(a, "paohuzi")
-    manager = a.app.state.tables
+    manager = app_state(a).tables
     with table_socket(a, table_id, seed=7) as player:
         _until_asked(player)
         owner = manager._owner.owner
 
         async def expire() -> None:
-            async with a.app.state.store.begin() as conn:
+            async with app_state(a).store.begin() as conn:
                 await conn.execute(
                     text("UPDATE nodes SET expires_at = now() - interval '1 second' WHERE owner = :o"),
                     {"o": owner},
                 )
 
-        a.portal.call(expire)
+        portal(a).call(expire)
         assert _closed_with(player) == CLOSE_MOVED  # within a heartbeat (ttl / 5)
     assert table_id not in manager.live
     assert manager._owner.owner != owner and manager._owner.owner.startswith("a/")
@@ -166,15 +166,15 @@ def test_a_process_that_comes_back_takes_nothing_until_asked(servers: Any) -> No
     table_id = start_table(b, "sisepai")
     with table_socket(b, table_id, seed=9) as player:
         _until_asked(player)
-        lease = b.app.state.tables.live[table_id].lease
+        lease = app_state(b).tables.live[table_id].lease
         a = servers("a", 47)  # comes back
         _share_cookies(b, a)
         time.sleep(1.0)  # five of its heartbeats
-        assert b.app.state.tables.live[table_id].lease == lease
+        assert app_state(b).tables.live[table_id].lease == lease
         state = _until_asked(player)
         assert player.act(state["legal"][0])["type"] == "ack"  # b still stores, under its lease
-        assert a.app.state.tables.live == {}
-        assert a.portal.call(a.app.state.tables.get, table_id) is not None  # asked: b lets go
+        assert app_state(a).tables.live == {}
+        assert portal(a).call(app_state(a).tables.get, table_id) is not None  # asked: b lets go
         assert _closed_with(player) == CLOSE_MOVED
     with table_socket(a, table_id, seed=10) as player:
         player.play_to_end()
@@ -200,19 +200,19 @@ def test_a_lesson_table_is_leased_and_handed_over_like_any_table(servers: Any) -
     response = a.post("/games/sisepai/learn", follow_redirects=False)
     assert response.status_code == 303
     table_id = str(response.headers["location"]).removeprefix("/tables/")
-    assert table_id not in a.app.state.tables.live  # stored, taken by no one yet
+    assert table_id not in app_state(a).tables.live  # stored, taken by no one yet
     _share_cookies(a, b)
     moves = [lesson.expected[w] for w in sorted(lesson.expected)]
     with table_socket(a, table_id, seed=3) as player:
-        assert a.app.state.tables.live[table_id].lesson is lesson
-        assert a.app.state.tables.live[table_id].lease is not None
+        assert app_state(a).tables.live[table_id].lesson is lesson
+        assert app_state(a).tables.live[table_id].lease is not None
         player.send({"type": "pace", "speed": "fast", "paused": False})
         state = _lesson_asked(player)
         assert state["lesson"] == "sisepai" and state["lesson_move"] == moves[0]
         assert player.act(moves[0])["type"] == "ack"
-        assert b.portal.call(b.app.state.tables.get, table_id) is not None
+        assert portal(b).call(app_state(b).tables.get, table_id) is not None
         assert _closed_with(player) == CLOSE_MOVED
-    assert b.app.state.tables.live[table_id].lesson is lesson
+    assert app_state(b).tables.live[table_id].lesson is lesson
     with table_socket(b, table_id, seed=4) as player:
         player.send({"type": "pace", "speed": "fast", "paused": False})
         state = _lesson_asked(player)

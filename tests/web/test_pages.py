@@ -120,7 +120,7 @@ def test_the_table_settings_are_stored_and_decide_the_hint_button(client: TestCl
     offered = {}
     for difficulty in ("easy", "normal", "hard"):
         table = client.get(f"/tables/{start_table(client, 'sisepai', difficulty)}").text
-        offered[difficulty] = re.search(r'data-hints="(on|off)"', table).group(1)  # type: ignore[union-attr]
+        offered[difficulty] = re.search(r'data-hints="(on|off)"', table).group(1)
         assert 'data-waits="on"' in table and "Quick reference" in table
     assert offered == {"easy": "on", "normal": "on", "hard": "off"}
     form = {"waits": "off", "hints": "on", "next": "/"}

@@ -124,7 +124,7 @@ def test_a_schema_2_database_is_migrated_and_its_tables_play_on(pg_url: str, tmp
         with table_socket(first, table_id, seed=5) as player:
             while not player.waiting_for_me():
                 player.until(lambda m: m["type"] == "state")
-            assert player.act(player.state["legal"][0])["type"] == "ack"  # type: ignore[index]
+            assert player.act(player.state["legal"][0])["type"] == "ack"
             while not player.waiting_for_me():
                 player.until(lambda m: m["type"] == "state")
             before = player.state
@@ -141,7 +141,7 @@ def test_a_schema_2_database_is_migrated_and_its_tables_play_on(pg_url: str, tmp
         with table_socket(second, table_id, seed=6) as player:
             after = player.until(lambda m: m["type"] == "state")
             for key in ("v", "window", "legal", "view"):
-                assert after[key] == before[key], key  # type: ignore[index]
+                assert after[key] == before[key], key
             player.play_to_end()
     version, epochs = run_async(lambda: sql(
         url, "SELECT version FROM cardavia_schema", "SELECT epoch FROM actions ORDER BY seq"))

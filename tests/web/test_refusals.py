@@ -79,7 +79,7 @@ def test_not_your_turn_is_refused(client: TestClient) -> None:
         player.until(lambda m: m["type"] == "state")
         # Play on until a state shows the deal going on with the human not asked.
         while player.waiting_for_me():
-            legal = player.state["legal"]  # type: ignore[index]
+            legal = player.state["legal"]
             assert player.act(legal[player.rng.below(len(legal))])["type"] == "ack"
         state = player.state
         assert state is not None and not state["legal"] and not player.over()

@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from cardavia.web.app import create_app
 from cardavia.web.guards import MAX_BODY, BodyLimit
 
-from .helpers import run_async, start_table, web_config
+from .helpers import app_state, run_async, start_table, web_config
 
 
 def _tables_stored(db_path: Path) -> int:
@@ -63,7 +63,7 @@ def test_an_empty_start_form_deals_at_the_default_difficulty(client: TestClient)
     response = _post_form(client, "/games/paohuzi/start", b"")
     assert response.status_code == 303
     table_id = response.headers["location"].removeprefix("/tables/")
-    assert client.app.state.tables.live[table_id].difficulty == "normal"  # type: ignore[attr-defined]
+    assert app_state(client).tables.live[table_id].difficulty == "normal"
 
 
 @pytest.mark.parametrize("body", [b"contrast", b"lang=en&&contrast=1", b"contrast=%FF"])

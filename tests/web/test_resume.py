@@ -11,10 +11,10 @@ from starlette.testclient import TestClient
 
 from cardavia.engine.record import replay
 
-from .helpers import start_table, table_socket
+from .helpers import app_state, portal, start_table, table_socket
 
 
-def _play_some(player, actions: int) -> None:  # type: ignore[no-untyped-def]
+def _play_some(player, actions: int) -> None:
     """Make ``actions`` human actions (seeded), waiting for the computers in between."""
     player.until(lambda m: m["type"] == "state")
     made = 0
@@ -61,7 +61,7 @@ def test_an_unwatched_table_is_unloaded_and_comes_back(client_for: Callable[...,
         while not player.waiting_for_me():
             player.until(lambda m: m["type"] == "state")
         before = player.state
-    manager = client.app.state.tables
+    manager = app_state(client).tables
     deadline = time.monotonic() + 10
     while table_id in manager.live and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -78,7 +78,7 @@ def test_sockets_arriving_together_resume_one_actor(client_for: Callable[..., Te
     table_id = start_table(first, "sisepai")
     first.__exit__(None, None, None)
     second = client_for()
-    manager = second.app.state.tables
+    manager = app_state(second).tables
     assert table_id not in manager.live
 
     async def five_at_once() -> set[int]:
@@ -87,7 +87,7 @@ def test_sockets_arriving_together_resume_one_actor(client_for: Callable[..., Te
         actors = await asyncio.gather(*(manager.get(table_id) for _ in range(5)))
         return {id(actor) for actor in actors}
 
-    assert len(second.portal.call(five_at_once)) == 1
+    assert len(portal(second).call(five_at_once)) == 1
     assert table_id in manager.live
 
 

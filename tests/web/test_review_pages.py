@@ -14,9 +14,9 @@ from starlette.testclient import TestClient
 
 from cardavia.review import review
 from cardavia.web.live.actor import hash_secret, new_secret
-from review.helpers import deal  # tests/ is on the path: its folders are packages
+from review.helpers import deal  # type: ignore[import-not-found]  # tests/ is on the path
 
-from .helpers import start_table
+from .helpers import app_state, portal, start_table
 
 GAME, SEED = "paohuzi", 41
 EXECUTOR = "process"  # "inline" makes the worker test fail, as it must
@@ -24,12 +24,12 @@ EXECUTOR = "process"  # "inline" makes the worker test fail, as it must
 
 @pytest.fixture(scope="module")
 def record() -> dict[str, Any]:
-    return deal(GAME, SEED, 0, "random")
+    return dict(deal(GAME, SEED, 0, "random"))
 
 
 def store_finished(client: TestClient, record: dict[str, Any], table_id: str = "done1") -> str:
     """Store a finished deal as this client's table (seat 0); return its id."""
-    store = client.app.state.store
+    store = app_state(client).store
     secret = new_secret()  # the owner's cookie
     deal_secret = secrets.token_hex(16)
     position = {k: v for k, v in record.items() if k != "actions"}
@@ -42,7 +42,7 @@ def store_finished(client: TestClient, record: dict[str, Any], table_id: str = "
             await store.append(table_id, seq, line)
         await store.mark_finished(table_id)
 
-    client.portal.call(put)
+    portal(client).call(put)
     client.cookies.set(f"cardavia_t_{table_id}", secret)
     return table_id
 
@@ -68,13 +68,13 @@ def test_a_review_is_stored_and_a_second_visit_judges_nothing(
     assert body["status"] == "ready"
     assert body["review"] == review(record, 0)
     assert [s["status"] for s in seen[:-1]] == ["running"] * (len(seen) - 1)
-    stored = client.portal.call(client.app.state.store.load_review, table_id, 0)
+    stored = portal(client).call(app_state(client).store.load_review, table_id, 0)
     assert stored == body["review"]
 
     async def no_judging(*args: Any) -> Any:
         raise AssertionError("a stored review was judged again")
 
-    monkeypatch.setattr(client.app.state.ai, "review_slice", no_judging)
+    monkeypatch.setattr(app_state(client).ai, "review_slice", no_judging)
     start = time.perf_counter()
     again = client.get(f"/tables/{table_id}/review/data").json()
     assert again["status"] == "ready" and again["review"] == body["review"]
@@ -127,7 +127,7 @@ def test_an_uploaded_record_is_reviewed_and_nothing_is_stored(client: TestClient
     body = response.json()
     assert body["review"] == review(record, 2) and body["seat"] == 2
     assert body["messages"]["review.wins_now"]
-    engine = client.app.state.store._engine
+    engine = app_state(client).store._engine
 
     async def count() -> int:
         async with engine.connect() as conn:
@@ -135,7 +135,7 @@ def test_an_uploaded_record_is_reviewed_and_nothing_is_stored(client: TestClient
 
             return int((await conn.execute(text("SELECT count(*) FROM reviews"))).scalar())
 
-    assert client.portal.call(count) == 0
+    assert portal(client).call(count) == 0
 
 
 @pytest.mark.parametrize(
@@ -224,7 +224,7 @@ def test_uploads_share_the_limit_on_new_deals(client_for, record) -> None:
 def test_a_failed_review_says_so_and_the_next_visit_tries_again(
     client: TestClient, record, monkeypatch
 ) -> None:
-    ai = client.app.state.ai
+    ai = app_state(client).ai
     real = ai.review_slice
 
     async def broken(*args: Any) -> Any:

@@ -3,6 +3,8 @@ result's score, and the Win button's total is what the win then scores."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardavia.ai import make_agent, observe
@@ -14,7 +16,7 @@ from cardavia.web.live.scoring import group_table, win_value
 DEALS = 60
 
 
-def _deals(game: str) -> list[tuple[dict, dict | None, int | None]]:
+def _deals(game: str) -> list[tuple[Any, dict[str, Any] | None, int | None]]:
     """Seeded deals between easy players who always win when they can: (result, the preview of the
     winner's Win button, or ``{"automatic": True}`` when he won without one, winner seat)."""
     spec = get_spec(game)
@@ -23,7 +25,7 @@ def _deals(game: str) -> list[tuple[dict, dict | None, int | None]]:
         deal = spec.new_game(seed)
         rng = Rng(seed)
         agents = [make_agent(game, "easy") for _ in range(spec.seats)]
-        previews: dict[int, dict | None] = {}
+        previews: dict[int, dict[str, Any] | None] = {}
         while (decision := deal.decision()) is not None:
             seat = decision.seats[0]
             legal = deal.legal_actions(seat)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from starlette.testclient import TestClient
 
-from .helpers import start_table, table_socket
+from .helpers import app_state, portal, start_table, table_socket
 
 
 def _listed(client: TestClient, game: str) -> list[str]:
@@ -78,8 +78,8 @@ PZ28 = {
 def test_the_win_button_total_is_what_the_engine_scores(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    manager = client.app.state.tables  # type: ignore[attr-defined]
-    store = manager._store  # type: ignore[union-attr]
+    manager = app_state(client).tables
+    store = manager._store
     noting = store.mark_finished
 
     async def slow_note(table_id: str) -> None:  # a slow database: the end must still wait for it
@@ -87,7 +87,7 @@ def test_the_win_button_total_is_what_the_engine_scores(
         await noting(table_id)
 
     monkeypatch.setattr(store, "mark_finished", slow_note)
-    actor, secret = client.portal.call(manager.create, "paohuzi", "easy", 0, PZ28)  # type: ignore[union-attr]
+    actor, secret = portal(client).call(manager.create, "paohuzi", "easy", 0, PZ28)
     client.cookies.set(f"cardavia_t_{actor.id}", secret)
     with table_socket(client, actor.id) as player:
         asked = player.until(lambda m: m["type"] == "state" and "win" in m["legal"])

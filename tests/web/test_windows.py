@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from starlette.testclient import TestClient
 
-from .helpers import Player, start_table, table_socket
+from .helpers import Player, app_state, portal, start_table, table_socket
 
 
 def _claim_window(player: Player, client: TestClient, table_id: str, shared: bool) -> None:
@@ -21,7 +21,7 @@ def _claim_window(player: Player, client: TestClient, table_id: str, shared: boo
         if player.over():
             pytest.fail("the deal ended before such a window")  # pragma: no cover
         if player.waiting_for_me():
-            decision = client.app.state.tables.live[table_id].game.decision()
+            decision = app_state(client).tables.live[table_id].game.decision()
             if "pass" in state["legal"] and (not shared or len(decision.seats) > 1):
                 return
             legal = state["legal"]
@@ -52,7 +52,7 @@ def test_computer_answers_stay_hidden_until_the_human_answers(client: TestClient
     try:
         state = player.state
         assert state is not None
-        actor = client.app.state.tables.live[table_id]
+        actor = app_state(client).tables.live[table_id]
         stored = len(actor.game.actions())
         time.sleep(0.2)  # the computers (no pacing in tests) have answered by now
         player.send({"type": "sync"})
@@ -80,11 +80,11 @@ def test_a_silent_human_passes_when_time_is_up(client_for: Callable[..., TestCli
         state = player.state
         assert state is not None
         assert state["countdown_ms"] is not None and 0 < state["countdown_ms"] <= 300
-        stored = len(client.app.state.tables.live[table_id].game.actions())
+        stored = len(app_state(client).tables.live[table_id].game.actions())
         message = player.until(lambda m: m["type"] == "state" and m["v"] > state["v"])
         kinds = [e["kind"] for e in message["events"]]
         assert kinds[0] == "timeout" and message["events"][0]["params"]["seat"] == state["seat"]
-        row = client.portal.call(client.app.state.store.load, table_id)
+        row = portal(client).call(app_state(client).store.load, table_id)
         assert row.lines[stored] == f"S{state['seat']} pass" and stored in row.timeouts
 
 

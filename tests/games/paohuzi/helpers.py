@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardavia.engine.game import Event
@@ -75,7 +76,7 @@ def legal(game: PaohuziGame) -> dict[int, list[str]]:
     return {} if decision is None else {s: game.legal_actions(s) for s in decision.seats}
 
 
-def kinds(events: list[Event]) -> list[str]:
+def kinds(events: Sequence[Event]) -> list[str]:
     """The event kinds, in order."""
     return [e.kind for e in events]
 
@@ -87,5 +88,5 @@ def first(events: list[Event], kind: str) -> Event:
 
 def view_seat(game: PaohuziGame, s: int) -> dict[str, Any]:
     """The referee's document of seat ``s``."""
-    doc: dict[str, Any] = game.view(None)["seats"][s]
+    doc: dict[str, Any] = dict(game.view(None)["seats"][s])
     return doc

@@ -209,6 +209,6 @@ def test_win_options_equal_the_unfiltered_check():
                     assert ("win" in options.get(p, ())) == wins
                     offered += wins
             seat = decision.seats[0]
-            options = game.legal_actions(seat)
-            game.apply(seat, options[rng.below(len(options))])
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.below(len(legal))])
     assert offered > 0

@@ -3,10 +3,12 @@
 (A refused peng or chi is public anyway through chou, rules 3.5; a declined pao or win is not.)
 """
 
+from typing import Any
+
 from cardavia.engine.record import replay
 
 
-def _position(c2_hand: list[str]) -> dict:
+def _position(c2_hand: list[str]) -> dict[str, Any]:
     # C1 reveals s5 first; C2 may or may not hold a kan of s5 (a pao option only C2 knows about).
     # Then C2 reveals b9, which Y (seat 0) can peng: Y's first decision.
     return {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 from cardavia.games.sisepai import SPEC
 from cardavia.games.sisepai.cards import DECK
@@ -48,7 +49,7 @@ FIXTURE_E: Fixture = {
 
 def record(
     fixture: Fixture, stock: str, seat: int = 0, step: str = "draw", actions: list[str] | None = None
-) -> dict:
+) -> dict[str, Any]:
     """A record starting at ``fixture`` with ``seat`` to ``step``; ``stock`` top first."""
     return {
         "game": "sisepai",

@@ -4,7 +4,13 @@ import itertools
 import json
 
 import pytest
-from sisepai_helpers import (
+
+from cardavia.engine.claims import resolve
+from cardavia.engine.errors import CardaviaError
+from cardavia.games.sisepai.cards import DECK
+from cardavia.games.sisepai.rules import W1, W2, WD, priority_key
+
+from .sisepai_helpers import (
     FIXTURE_A,
     FIXTURE_B,
     FIXTURE_C,
@@ -14,11 +20,6 @@ from sisepai_helpers import (
     card_total,
     position,
 )
-
-from cardavia.engine.claims import resolve
-from cardavia.engine.errors import CardaviaError
-from cardavia.games.sisepai.cards import DECK
-from cardavia.games.sisepai.rules import W1, W2, WD, priority_key
 
 
 def snapshot(game):

@@ -44,7 +44,7 @@ def test_every_legal_group_of_up_to_four_cards_is_one_of_the_listed_types():
     from itertools import combinations_with_replacement
 
     counts = dict.fromkeys(range(33), 0)
-    found = {}
+    found: dict[str, int] = {}
     for size in range(1, 5):
         for group in combinations_with_replacement(range(33), size):
             if any(group.count(k) > DECK.copies[k] for k in group):

@@ -1,12 +1,13 @@
 """C03-C15: complete-hand detection and the highest-scoring partition; fast search vs brute force."""
 
 import pytest
-from sisepai_helpers import brute_best, counts
 
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai import SPEC
 from cardavia.games.sisepai.cards import DECK
 from cardavia.games.sisepai.melds import best_partition, best_score, group_points
+
+from .sisepai_helpers import brute_best, counts
 
 # (case, exposed groups, concealed, new card, expected score or None, expected groups or None)
 WIN_CHECKS = [

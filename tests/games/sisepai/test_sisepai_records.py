@@ -3,11 +3,12 @@
 import json
 
 import pytest
-from sisepai_helpers import FIXTURE_A, FIXTURE_B, record
 
 from cardavia.engine import record as records
 from cardavia.engine.errors import CardaviaError, IllegalAction, NotationError, RecordError
 from cardavia.games.sisepai import SPEC
+
+from .sisepai_helpers import FIXTURE_A, FIXTURE_B, record
 
 
 def _replayed(rec):
@@ -91,7 +92,7 @@ def test_seed_alone_cannot_carry_a_stock():
 
 
 def test_a_discard_position_needs_a_discardable_card():
-    fixture = {0: ([], "RG YG F1"), 1: ([], ""), 2: ([], ""), 3: ([], "")}
+    fixture: dict[int, tuple[list[str], str]] = {0: ([], "RG YG F1"), 1: ([], ""), 2: ([], ""), 3: ([], "")}
     with pytest.raises(RecordError, match="no card that may be discarded"):
         SPEC.from_position(record(fixture, "", seat=0, step="discard"))
 

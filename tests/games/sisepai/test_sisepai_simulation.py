@@ -9,7 +9,6 @@ import json
 import random
 
 import pytest
-from sisepai_helpers import card_total
 
 from cardavia.engine import record as records
 from cardavia.engine.rng import Rng
@@ -17,6 +16,8 @@ from cardavia.games.sisepai import SPEC
 from cardavia.games.sisepai.cards import DECK, is_single
 from cardavia.games.sisepai.melds import best_score, component_keys
 from cardavia.games.sisepai.rules import DRAWER, OWNER, W1, allowed_takes, role
+
+from .sisepai_helpers import card_total
 
 DEALS = 2000  # under the slow marker; the quick run plays QUICK_DEALS
 QUICK_DEALS = 200

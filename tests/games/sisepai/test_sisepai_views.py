@@ -3,11 +3,11 @@
 
 import json
 
-from sisepai_helpers import FIXTURE_B, card_total, position
-
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai import SPEC
 from cardavia.games.sisepai.cards import DECK
+
+from .sisepai_helpers import FIXTURE_B, card_total, position
 
 SEAT_FIELDS = {"hand", "hand_count", "melds", "discards", "chou"}
 OTHER_SEAT_FIELDS = {"hand_count", "melds", "discards", "chou"}

@@ -1,0 +1,1 @@
+"""Sì Sè Pái rules tests."""
