@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from cardavia.web.live.actor import ActionRefused
+from cardavia.web.errors import ActionRefused
 
 from .helpers import app_state, portal, start_table, table_socket
 

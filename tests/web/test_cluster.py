@@ -149,9 +149,8 @@ def test_sessions_settings_and_records_work_whichever_process_answers(three: Clu
     assert owners == {"node1", "node2", "node3"}
 
 
-@pytest.mark.slow
-def test_a_process_killed_during_play_loses_nothing(three: Cluster) -> None:
-    kills = 20
+@pytest.mark.parametrize("kills", [3, pytest.param(20, marks=pytest.mark.slow)])
+def test_a_process_killed_during_play_loses_nothing(three: Cluster, kills: int) -> None:
     rng = random.Random(20261201)
 
     async def killer(done: asyncio.Event) -> None:

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import statistics
 import threading
 import time
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from cardavia.web.app import create_app
@@ -71,13 +71,16 @@ def _deal_time(db: Path, flood: bool) -> tuple[float, int]:
         return elapsed, asked[0]
 
 
+@pytest.mark.e2e  # timed by the wall clock
 def test_a_hint_flood_on_one_table_does_not_slow_another_deal(tmp_path: Path) -> None:
+    """The fastest of five alternated runs each way: other work on the machine only adds time, and a
+    flood that the limit did not stop slows every run (without the limit: about 8 times)."""
     alone, flooded, hints = [], [], []
-    for run in range(3):  # alternated, so that the machine's load falls on both alike
+    for run in range(5):  # alternated, so that the machine's load falls on both alike
         alone.append(_deal_time(tmp_path / f"alone{run}.db", flood=False)[0])
         elapsed, asked = _deal_time(tmp_path / f"flood{run}.db", flood=True)
         flooded.append(elapsed)
         hints.append(asked)
-    ratio = statistics.median(flooded) / statistics.median(alone)
+    ratio = min(flooded) / min(alone)
     print(f"deal alone {alone}, during a flood {flooded} ({hints} hints asked): ratio {ratio:.2f}")
     assert ratio < 2.0

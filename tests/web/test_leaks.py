@@ -258,6 +258,7 @@ TOLERANCE = 0.06  # the jitter allowed between two runs of the same schedule
 ATTEMPTS = 3  # runs of the twin pair before the pacing test gives up
 
 
+@pytest.mark.e2e  # a paced table, timed by the wall clock
 def test_steps_are_paced_by_their_kind_alone(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
@@ -277,6 +278,7 @@ def test_steps_are_paced_by_their_kind_alone(
     assert all(actor.late == 0 for actor in app_state(client).tables.live.values())
 
 
+@pytest.mark.e2e  # a paced table, timed by the wall clock
 def test_the_timing_check_catches_steps_sent_as_soon_as_computed(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
@@ -319,6 +321,7 @@ def _window_report(
     return timing_report(gaps)
 
 
+@pytest.mark.e2e  # a paced table, timed by the wall clock
 def test_the_time_after_the_humans_window_answer_does_not_tell_whether_a_computer_was_asked(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -328,6 +331,7 @@ def test_the_time_after_the_humans_window_answer_does_not_tell_whether_a_compute
     assert report["findings"] == [], report
 
 
+@pytest.mark.e2e  # a paced table, timed by the wall clock
 def test_the_window_timing_check_catches_answers_stored_one_by_one(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:

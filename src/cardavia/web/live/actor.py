@@ -30,18 +30,17 @@ import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardavia.engine.errors import CardaviaError, IllegalAction
 from cardavia.engine.game import JSON, Event, Game
 from cardavia.engine.rng import Rng
 from cardavia.web.config import WebConfig
+from cardavia.web.errors import ActionRefused
 from cardavia.web.live.computers import BUDGET, AiRunner
 from cardavia.web.live.frames import Frame, FrameBuilder, waits_of
+from cardavia.web.live.lessons import Lesson
 from cardavia.web.storage.store import Lease, Store
-
-if TYPE_CHECKING:
-    from cardavia.web.live.lessons import Lesson
 
 log = logging.getLogger("cardavia.web.live.actor")
 
@@ -64,17 +63,6 @@ STEP_TIME: dict[str, float] = {
 }
 THINK_MARGIN = 0.15  # seconds over a tier's thinking budget that every paced step lasts at least
 LATE = 0.02  # a step released this much after its time is counted as late
-
-
-class ActionRefused(Exception):
-    """A human input that changes nothing; ``key`` is an error catalogue key, ``fields`` what the
-    ``error`` message carries besides (an engine refusal's ``reason``, a lesson's ``tip``, ...)."""
-
-    def __init__(self, key: str, detail: str = "", fields: dict[str, Any] | None = None) -> None:
-        super().__init__(key)
-        self.key = key
-        self.detail = detail
-        self.fields = fields or {}
 
 
 def hash_secret(secret: str) -> str:
@@ -155,7 +143,23 @@ class Snapshot:
     sub: Subscriber
 
 
-Input = HumanAct | AiAnswer | Timeout | Snapshot
+@dataclass(frozen=True)
+class HintAsk:
+    """The owner asks what the hard tier would play; ``reply`` gets the hint or an ``ActionRefused``."""
+
+    reply: asyncio.Future[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class HintReady:
+    """The hint on the decision of frame ``v``, thought out off the loop, to be counted and sent."""
+
+    v: int
+    answer: dict[str, Any]
+    reply: asyncio.Future[dict[str, Any]]
+
+
+Input = HumanAct | AiAnswer | Timeout | Snapshot | HintAsk | HintReady
 
 
 @dataclass(frozen=True)
@@ -301,14 +305,12 @@ class TableActor:
     async def hint(self) -> dict[str, Any]:
         """What the hard tier would play on the human's open decision, from his own view, and why:
         ``{"window", "action", "reason": {"key", "params"}}``. ``ActionRefused`` when nothing is
-        open. Counted in ``hints`` and in the store before it is answered."""
-        decision = self._decision
-        if decision is None:
-            raise ActionRefused("error.not_your_turn")
-        answer = await self._ai.hint(self.game.clone(), self.seat)
-        await self._store.count_hint(self.id)
-        self.hints += 1
-        return {"window": decision.v, **answer}
+        open. An input like the others: the decision is read between two inputs, the search runs
+        off the loop (the table goes on meanwhile), and the hint is counted in ``hints`` and in the
+        store before it is answered."""
+        reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        await self._inbox.put(HintAsk(reply))
+        return await reply
 
     def set_pace(self, speed: str | None = None, paused: bool | None = None) -> None:
         """Change how fast steps are released (``SPEEDS``) or hold them (``paused``)."""
@@ -332,6 +334,10 @@ class TableActor:
                     await self._on_ai(item)
                 elif isinstance(item, Timeout):
                     await self._on_timeout(item.v)
+                elif isinstance(item, HintAsk):
+                    self._on_hint_ask(item)
+                elif isinstance(item, HintReady):
+                    await self._on_hint_ready(item)
                 elif not item.sub.closed:
                     self.subscribers.add(item.sub)
                     item.sub.push(self.state_message(self.last, events=[], snapshot=True))
@@ -389,6 +395,28 @@ class TableActor:
             return
         trial = self.game.clone()
         await self._commit(trial, [(trial.apply(item.seat, item.action), False)])
+
+    def _on_hint_ask(self, item: HintAsk) -> None:
+        decision = self._decision
+        if decision is None:
+            item.reply.set_exception(ActionRefused("error.not_your_turn"))
+            return
+        self._spawn(self._think_hint(decision.v, self.game.clone(), item.reply), "cardavia-hint")
+
+    async def _think_hint(self, v: int, game: Game, reply: asyncio.Future[dict[str, Any]]) -> None:
+        try:
+            answer = await self._ai.hint(game, self.seat)
+        except Exception as exc:
+            if not reply.done():
+                reply.set_exception(exc)
+            raise
+        await self._inbox.put(HintReady(v, answer, reply))
+
+    async def _on_hint_ready(self, item: HintReady) -> None:
+        await self._store.count_hint(self.id)
+        self.hints += 1
+        if not item.reply.done():
+            item.reply.set_result({"window": item.v, **item.answer})
 
     async def _on_timeout(self, v: int) -> None:
         decision = self._decision
@@ -593,7 +621,7 @@ class TableActor:
 
 
 def _refuse(item: Input) -> None:
-    if isinstance(item, HumanAct) and not item.reply.done():
+    if isinstance(item, HumanAct | HintAsk | HintReady) and not item.reply.done():
         item.reply.set_exception(ActionRefused("error.busy"))
 
 

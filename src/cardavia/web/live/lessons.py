@@ -33,7 +33,7 @@ from cardavia.engine.notation import split_line
 from cardavia.engine.reasons import Reason
 from cardavia.engine.registry import get_spec
 from cardavia.web import i18n
-from cardavia.web.live.actor import ActionRefused
+from cardavia.web.errors import ActionRefused
 from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.frames import Frame, FrameBuilder
 

@@ -20,7 +20,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from cardavia.engine.errors import RecordError
 from cardavia.engine.record import load_json
 from cardavia.web import i18n
-from cardavia.web.live.actor import SPEEDS, ActionRefused, Subscriber, TableActor
+from cardavia.web.errors import ActionRefused
+from cardavia.web.live.actor import SPEEDS, Subscriber, TableActor
 from cardavia.web.live.manager import CLOSE_MOVED, TableManager
 from cardavia.web.live.ownership import Unavailable
 from cardavia.web.origin import same_origin
