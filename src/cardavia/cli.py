@@ -24,7 +24,7 @@ from cardavia.ai.agent import TIERS
 from cardavia.engine import record
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.playout import random_playout
-from cardavia.engine.registry import game_names, get_spec
+from cardavia.engine.registry import game_names, get_spec, registration
 from cardavia.engine.rng import Rng
 
 EXIT_BAD_INPUT = 2
@@ -126,16 +126,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def _analyze_query(args: argparse.Namespace) -> dict[str, Any]:
     query: dict[str, Any] = {"hand": args.hand}
-    if args.game == "sisepai":
-        query["exposed"] = args.exposed or []
-        if args.meld:
-            raise CardaviaError("--meld is for paohuzi; Sì Sè Pái uses --exposed")
-    else:
-        query["melds"] = args.meld or []
-        if args.exposed:
-            raise CardaviaError("--exposed is for sisepai; Paohuzi uses --meld")
-        if args.source is not None:
-            query["from"] = args.source
+    game = registration(args.game)
+    given = {"exposed": args.exposed, "melds": args.meld}
+    option = {"exposed": "--exposed", "melds": "--meld"}
+    for field, groups in given.items():
+        if field == game.groups_field:
+            query[field] = groups or []
+        elif groups:
+            uses = option[game.groups_field]
+            raise CardaviaError(f"{option[field]} is not for {game.title}; it uses {uses}")
+    if args.source is not None:
+        query["from"] = args.source
     if args.new is not None:
         query["new"] = args.new
     if args.waits:

@@ -14,8 +14,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from cardavia.engine.registry import game_names
+
 LANGS: tuple[str, ...] = ("en", "es", "da", "cs", "zh")
-GAMES: tuple[str, ...] = ("sisepai", "paohuzi")
+GAMES: tuple[str, ...] = tuple(game_names())  # each registered game has its pages here
 CONTENT_DIR = Path(__file__).resolve().parent
 """This package's folder: a template loader's root for the rules fragments (``rules_template``)."""
 

@@ -35,6 +35,7 @@ from cardavia.engine import record as records
 from cardavia.engine.errors import CardaviaError, RecordError
 from cardavia.engine.game import Game, View
 from cardavia.engine.notation import split_line
+from cardavia.engine.registry import floor, game_names, has_floor
 from cardavia.engine.rng import Rng
 from cardavia.review.calibration import Calibration, load
 
@@ -157,9 +158,7 @@ def assess(judge: Judge, judged: Judged, cal: Calibration, chosen: str) -> dict[
 
 def judges() -> Mapping[str, Judge]:
     """The judge of every game reviewed (imported here so the engines need no review code)."""
-    from cardavia.review import paohuzi, sisepai
-
-    return {"sisepai": sisepai.JUDGE, "paohuzi": paohuzi.JUDGE}
+    return {name: floor(name, "review").JUDGE for name in game_names() if has_floor(name, "review")}
 
 
 def check(record: Mapping[str, Any], seat: int) -> Game:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.engine.game import JSON, Event, Game, GameSpec, View, own_hand
-from cardavia.engine.registry import get_spec
+from cardavia.engine.registry import registration
 from cardavia.engine.seen import unseen_counts
 
 LEADS = frozenset({"answer", "resolve", "dead_hand", "timeout"})
@@ -166,7 +166,7 @@ def waits_of(view: View, seat: int) -> list[JSON]:
     it scores (``analyze --waits``) and ``unseen``: the copies the seat has not seen. Empty when the
     holding is not one card short. Public information and the seat's own cards only."""
     me = view["seats"][seat]
-    groups = "exposed" if view["game"] == "sisepai" else "melds"
-    query = {"hand": " ".join(own_hand(me)), groups: list(me.get("melds", [])), "waits": True}
+    game = registration(view["game"])
+    query = {"hand": " ".join(own_hand(me)), game.groups_field: list(me.get("melds", [])), "waits": True}
     unseen = unseen_counts(view, seat)
-    return [{**w, "unseen": unseen[w["card"]]} for w in get_spec(view["game"]).analyze(query)["waits"]]
+    return [{**w, "unseen": unseen[w["card"]]} for w in game.spec.analyze(query)["waits"]]

@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from cardavia import content
+from cardavia.engine.registry import registration
 from cardavia.web import i18n
 from cardavia.web.config import display_settings, table_settings
 from cardavia.web.pages import render_content
@@ -53,10 +54,9 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     """One game's catalogue entry with its texts in ``lang``."""
     entry = content.load_catalogue().get(name)
     entry = entry if isinstance(entry, dict) else {}
-    fallback_titles = {"sisepai": "Sì Sè Pái", "paohuzi": "Paohuzi"}
     return {
         "name": name,
-        "title": content.localized(entry.get("name"), lang) or fallback_titles.get(name, name),
+        "title": content.localized(entry.get("name"), lang) or registration(name).title,
         "native": content.localized(entry.get("native_name", entry.get("native")), lang),
         "origin": content.localized(entry.get("origin"), lang),
         "cards": entry.get("cards") if isinstance(entry.get("cards"), int) else None,

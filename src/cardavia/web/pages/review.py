@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from cardavia.engine import record as records
 from cardavia.engine.errors import CardaviaError
+from cardavia.engine.registry import game_names
 from cardavia.review.core import check
 from cardavia.web import i18n
 from cardavia.web.live.actor import TableActor
@@ -107,12 +108,13 @@ async def review_data(request: Request, table_id: str) -> Response:
 @router.get("/review", response_class=HTMLResponse)
 async def upload_page(request: Request) -> HTMLResponse:
     """The page that opens a record file for review."""
+    lang = request_language(request)
     return render(
         request,
         "review.html",
         source={"upload": "/review/upload"},
         game_name=None,
-        messages=review_messages(request_language(request), "sisepai"),
+        messages={k: v for name in game_names() for k, v in review_messages(lang, name).items()},
     )
 
 
