@@ -9,7 +9,6 @@ import pytest
 from markupsafe import Markup
 
 from cardavia.web import i18n
-from cardavia.web.pages import render_content
 from cardavia.web.pages.render_content import cards, example, examples, outline, percent, term
 
 LANGS = i18n.LANGS
@@ -86,7 +85,11 @@ def test_term_is_in_the_page_language_and_unknown_keys_show_themselves(lang: str
 
 
 def test_sisepai_group_kinds() -> None:
-    kind = render_content.sisepai_group_kind
+    from cardavia.games.sisepai.display import group_kind
+
+    def kind(codes: list[str]) -> str:
+        return group_kind(codes)[0]
+
     assert kind(["RG"]) == "sisepai.single_general"
     assert kind(["F3"]) == "sisepai.single_flower"
     assert kind(["YS", "YS"]) == "sisepai.pair"

@@ -7,5 +7,9 @@ GAME = Registration(
     spec=SPEC,
     title="Paohuzi",
     groups_field="melds",
-    floors={"ai": "cardavia.ai.paohuzi", "review": "cardavia.review.paohuzi"},
+    floors={
+        "ai": "cardavia.ai.paohuzi",
+        "review": "cardavia.review.paohuzi",
+        "display": "cardavia.games.paohuzi.display",
+    },
 )

@@ -7,5 +7,9 @@ GAME = Registration(
     spec=SPEC,
     title="Sì Sè Pái",
     groups_field="exposed",
-    floors={"ai": "cardavia.ai.sisepai", "review": "cardavia.review.sisepai"},
+    floors={
+        "ai": "cardavia.ai.sisepai",
+        "review": "cardavia.review.sisepai",
+        "display": "cardavia.games.sisepai.display",
+    },
 )

@@ -16,6 +16,7 @@ from babel.numbers import format_percent
 from markupsafe import Markup
 
 from cardavia.content import load_examples, load_glossary
+from cardavia.engine.registry import floor, registration
 from cardavia.web.i18n import DEFAULT_LANG, current_language, gettext, ngettext
 from cardavia.web.pages import art
 
@@ -23,7 +24,6 @@ BABEL_LOCALES = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh_Hans"
 _GROUPS = '<p class="caption">{0}</p><div class="groups" role="group" aria-label="{0}">{1}</div>'
 _H2 = re.compile(r'<h2[^>]*\bid="([^"]+)"[^>]*>(.*?)</h2>', re.S)
 _TAG = re.compile(r"<[^>]+>")
-_PAOHUZI_KINDS = frozenset({"chi", "peng", "wei", "pao", "ti", "kan", "pair"})
 
 
 def glossary() -> dict[str, dict[str, str]]:
@@ -64,24 +64,8 @@ def term(key: str) -> str:
     return text if isinstance(text, str) and text else key
 
 
-def sisepai_group_kind(codes: list[str]) -> str:
-    """The glossary key of a Sì Sè Pái group's type (rules/sisepai.md section 3), for its label."""
-    if len(codes) == 1:
-        return "sisepai.single_flower" if codes[0].startswith("F") else "sisepai.single_general"
-    if len(set(codes)) == 1:
-        return {2: "sisepai.pair", 3: "sisepai.triple"}.get(len(codes), "sisepai.quad")
-    ranks = {code[1] for code in codes}
-    if ranks == {"S"}:
-        return "sisepai.three_soldiers" if len(codes) == 3 else "sisepai.four_soldiers"
-    return "sisepai.command_group" if "G" in ranks else "sisepai.field_group"
-
-
 def _group(game: str, text: str) -> Markup:
-    words = text.split()
-    if game == "paohuzi" and words and words[0] in _PAOHUZI_KINDS:
-        kind, codes = f"paohuzi.{words[0]}", words[1:]
-    else:
-        kind, codes = sisepai_group_kind(words), words
+    kind, codes = floor(game, "display").group_kind(text.split())
     pictures = Markup("").join(card(game, code) for code in codes)
     return Markup(
         '<span class="group"><span class="cards">{}</span><span class="label">{}</span></span>'
@@ -113,7 +97,7 @@ def _holding(game: str, query: dict[str, Any]) -> Markup:
             gettext("Concealed hand:"), cards(str(query.get("hand", "")), game)
         )
     ]
-    shown = query.get("exposed") if game == "sisepai" else query.get("melds")
+    shown = query.get(registration(game).groups_field)
     if shown:
         groups = Markup(" ").join(_group(game, str(g)) for g in shown)
         rows.append(
