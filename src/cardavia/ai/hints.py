@@ -26,15 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.ai.agent import Observation, observe
-from cardavia.ai.paohuzi import agents as paohuzi
-from cardavia.ai.sisepai import agents as sisepai
 from cardavia.ai.tiers import make_agent
 from cardavia.engine.game import Game, own_hand
-from cardavia.engine.registry import get_spec
+from cardavia.engine.registry import floor, registration
 from cardavia.engine.rng import Rng
 from cardavia.engine.seen import unseen_counts
-from cardavia.games.paohuzi.cards import DECK as PAOHUZI_DECK
-from cardavia.games.sisepai.cards import DECK as SISEPAI_DECK
 
 BUDGET = 0.8  # seconds the hard tier may think for a hint, as it may at the table
 WINNING = frozenset({"win", "tianhu"})
@@ -75,7 +71,7 @@ def reason(obs: Observation, action: str) -> tuple[str, dict[str, Any]]:
         return "win", {}
     if len(obs.legal) == 1:
         return "only", {}
-    missing = _sisepai_missing if obs.game == "sisepai" else _paohuzi_missing
+    missing = floor(obs.game, "ai").missing  # cards the hand still misses after an action
     after = {a: missing(obs, a) for a in obs.legal if a not in WINNING}
     chosen = after[action]
     if action.startswith("discard "):
@@ -95,41 +91,6 @@ def reason(obs: Observation, action: str) -> tuple[str, dict[str, Any]]:
     return "claim_closer", {"before": before, "after": chosen}
 
 
-def _sisepai_missing(obs: Observation, action: str) -> int:
-    """Cards the Sì Sè Pái hand still misses after ``action`` (and its best discard after a take)."""
-    sit = sisepai.situation(obs)
-    counts = sit.hand
-    if action.startswith("discard "):
-        after = list(counts)
-        after[SISEPAI_DECK.card(action.split()[1])] -= 1
-        return sisepai.hand_of(tuple(after)).judge().distance
-    if action.startswith("take ") and sit.public is not None:
-        taken = sisepai.after_take(counts, sisepai.parse_take(action), sit.public)
-        choices = sisepai.discard_choices(taken)
-        if not choices:
-            return sisepai.hand_of(taken).judge().distance
-        return min(sisepai.hand_of(_less(taken, k)).judge().distance for k in choices)
-    return sisepai.hand_of(counts).judge().distance
-
-
-def _less(counts: tuple[int, ...], kind: int) -> tuple[int, ...]:
-    after = list(counts)
-    after[kind] -= 1
-    return tuple(after)
-
-
-def _paohuzi_missing(obs: Observation, action: str) -> int:
-    """Cards the Paohuzi holding still misses after ``action`` (and its best discard after a claim)."""
-    sit = paohuzi.situation(obs)
-    if action.startswith("discard "):
-        return paohuzi.distance(paohuzi.without(sit.holding, PAOHUZI_DECK.card(action.split()[1])))
-    holding = paohuzi.after_action(action, sit) or sit.holding
-    options = paohuzi.discards(holding)
-    if sum(holding.free) > holding.rest_size() and options:
-        return min(paohuzi.distance(paohuzi.without(holding, k)) for k in options)
-    return paohuzi.distance(holding)
-
-
 def _outs(obs: Observation, action: str) -> int:
     """Unseen copies (from the seat's view: public counts only) of the cards that would complete
     the hand the seat keeps after ``action`` (a discard, or a pass)."""
@@ -138,8 +99,8 @@ def _outs(obs: Observation, action: str) -> int:
     if action.startswith("discard "):
         hand = list(hand)
         hand.remove(action.split()[1])
-    spec = get_spec(obs.game)
-    groups = "exposed" if obs.game == "sisepai" else "melds"
-    waits = spec.analyze({"hand": " ".join(hand), groups: list(me["melds"]), "waits": True})["waits"]
+    game = registration(obs.game)
+    query = {"hand": " ".join(hand), game.groups_field: list(me["melds"]), "waits": True}
+    waits = game.spec.analyze(query)["waits"]
     unseen = unseen_counts(obs.view, obs.seat)
     return sum(unseen[w["card"]] for w in waits)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from cardavia.ai.agent import Agent
 from cardavia.ai.paohuzi.agents import EasyAgent, GreedyAgent, NormalAgent
 from cardavia.ai.paohuzi.hard import PlannerAgent
+from cardavia.ai.paohuzi.hints import missing as missing  # what a hint says (cardavia.ai.hints)
 
 TIERS: dict[str, Callable[[], Agent]] = {
     "greedy": GreedyAgent,
