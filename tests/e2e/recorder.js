@@ -2,7 +2,7 @@
 // step, what the page shows then (the public card, its window, the caption, the stock, the log
 // lines of that frame). Its sockets are kept so a test can close one.
 (() => {
-  const record = { received: [], shown: [], sockets: [], sent: [], hints: [] };
+  const record = { received: [], shown: [], sockets: [], sent: [], hints: [], limited: [] };
   window.__cardavia = record;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -12,6 +12,7 @@
       this.addEventListener("message", (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "hint") record.hints.push(message);
+        if (message.type === "error" && message.key === "error.hints") record.limited.push(message);
         if (message.type !== "state") return;
         record.received.push({
           v: message.v, step: message.step, snapshot: Array.isArray(message.log),
