@@ -38,6 +38,8 @@ from .cluster import (
 )
 from .helpers import run_async
 
+pytestmark = pytest.mark.e2e  # real server processes behind a real nginx, in real time
+
 SERVE = ("--ai-delay", "0", "--start-rate", "0", "--lease-ttl", "2", "--ai-tier", "random",
          "--ai-executor", "inline")
 

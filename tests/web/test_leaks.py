@@ -236,13 +236,23 @@ CHANNELS = [(c, g) for c in sorted(PLANTS) for g in GAMES
             if (c, g) != ("window numbers are the engine's", "paohuzi")]
 
 
+SIX_TWINS: dict[str, list[Twins]] = {}
+
+
+def six_twins(client: TestClient, game: str) -> list[Twins]:
+    """Six shared twin deals of ``game``, found once per test process (finding them plays deals)."""
+    if game not in SIX_TWINS:
+        SIX_TWINS[game] = list(itertools.islice(twin_deals(client, game, shared=True), 6))
+    return SIX_TWINS[game]
+
+
 @pytest.mark.parametrize(("channel", "game"), CHANNELS)
 def test_the_stream_comparison_catches_each_planted_channel(
     client: TestClient, channel: str, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A planted channel shows only in deals where it carries something: the scanner finds it
     within a few twin deals."""
-    pairs = list(itertools.islice(twin_deals(client, game, shared=True), 6))
+    pairs = six_twins(client, game)
     PLANTS[channel](monkeypatch)
     for record, other, swapped in pairs:
         masked = dict.fromkeys(swapped)
