@@ -31,6 +31,7 @@ from cardavia.review.worker import finish
 from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.frames import event_json
 from cardavia.web.storage.store import Store
+from cardavia.web.wire import WireEvent
 
 log = logging.getLogger("cardavia.web.storage.reviews")
 
@@ -57,7 +58,7 @@ def replay_steps(record: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     game = spec.from_position({**record, "actions": []})
     events = [event_json(e) for e in game.opening_events() if e.visible_to(seat)]
     steps = [{"index": -1, "full": game.view(None), "mine": game.view(seat), "events": events}]
-    pending: list[dict[str, Any]] = []
+    pending: list[WireEvent] = []
     dirty = False  # actions applied since the last step
 
     def flush(index: int) -> None:
