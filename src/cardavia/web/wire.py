@@ -5,9 +5,10 @@ These types are the contract: the producers (``web/live``, ``web/pages/review.py
 ``tests/web/wire_check.py`` checks every message of whole deals against them, and
 ``scripts/wire_types.py`` derives the browser's typedefs from them. A field's values are JSON:
 codes, numbers, message keys and parameters, never words (but ``error``'s ``text``).
-"""
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: the types are read at run time (which keys are
+``NotRequired``), so their annotations must be evaluated when the classes are made.
+"""
 
 from typing import Literal, NotRequired, TypedDict
 

@@ -30,6 +30,7 @@ from cardavia.web.pages.messages import review_messages
 from cardavia.web.pages.render import N_, error_page, render, request_language
 from cardavia.web.pages.routes import _owned_table, _start_wait
 from cardavia.web.storage.reviews import Reviews, page_data, parts_of
+from cardavia.web.wire import ReviewStatus
 
 router = APIRouter()
 
@@ -71,7 +72,7 @@ async def review_page(request: Request, table_id: str) -> HTMLResponse:
     )
 
 
-async def _status(request: Request, actor: TableActor) -> dict[str, Any]:
+async def _status(request: Request, actor: TableActor) -> ReviewStatus:
     """Ready (stored, or just judged), running, or failed; starts the judging when none is under way.
 
     The job is looked at before the store: a job leaves the server's memory only once its review
