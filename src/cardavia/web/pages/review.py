@@ -115,8 +115,20 @@ async def upload_page(request: Request) -> HTMLResponse:
         "review.html",
         source={"upload": "/review/upload"},
         game_name=None,
-        messages={k: v for name in game_names() for k, v in review_messages(lang, name).items()},
+        messages=_every_game(lang),
     )
+
+
+def _every_game(lang: str) -> dict[str, Any]:
+    """The review page's messages of every game (the upload may be of any), with every game's
+    display facts."""
+    messages: dict[str, Any] = {}
+    display: dict[str, Any] = {}
+    for name in game_names():
+        words = review_messages(lang, name)
+        display.update(words["display"])
+        messages.update(words)
+    return {**messages, "display": display}
 
 
 def _bad(request: Request, detail: str) -> JSONResponse:
