@@ -96,7 +96,7 @@ def _steps(frames: list[Frame], before: Game, after: Game, future: list[str]) ->
         left = [e["params"]["stock"] for e in frame.events
                 if e["kind"].endswith(".draw") and "stock" in e["params"]]
         if left:
-            future = future[len(future) - int(left[-1]):]
+            future = future[len(future) - int(str(left[-1])):]
         steps.append(Step(frame, before, after, future, i == len(frames) - 1))
     return steps
 

@@ -18,6 +18,7 @@ from cardavia.web.live import actor as table_module
 from cardavia.web.live.actor import TableActor
 from cardavia.web.live.computers import BUDGET
 from cardavia.web.live.frames import FrameBuilder
+from cardavia.web.wire import StateMessage
 
 from .helpers import app_state, start_table, table_socket
 from .leakscan import (
@@ -181,7 +182,7 @@ def plant(name: str) -> Callable[[Plant], Plant]:
 def _version_counts_actions(monkeypatch: pytest.MonkeyPatch) -> None:
     original = TableActor.state_message
 
-    def state_message(self: TableActor, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    def state_message(self: TableActor, *args: Any, **kwargs: Any) -> StateMessage:
         message = original(self, *args, **kwargs)
         message["v"] = len(self.game.actions())
         return message
@@ -193,7 +194,7 @@ def _version_counts_actions(monkeypatch: pytest.MonkeyPatch) -> None:
 def _engine_window_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
     original = TableActor.state_message
 
-    def state_message(self: TableActor, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    def state_message(self: TableActor, *args: Any, **kwargs: Any) -> StateMessage:
         message = original(self, *args, **kwargs)
         decision = self.game.decision()
         if message["window"] is not None and decision is not None:

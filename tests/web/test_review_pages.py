@@ -13,10 +13,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.review import review
+from cardavia.web import wire
 from cardavia.web.live.actor import hash_secret, new_secret
 from review.helpers import deal  # type: ignore[import-not-found]  # tests/ is on the path
 
 from .helpers import app_state, portal, start_table
+from .wire_check import check
 
 GAME, SEED = "paohuzi", 41
 EXECUTOR = "process"  # "inline" makes the worker test fail, as it must
@@ -68,6 +70,8 @@ def test_a_review_is_stored_and_a_second_visit_judges_nothing(
     assert body["status"] == "ready"
     assert body["review"] == review(record, 0)
     assert [s["status"] for s in seen[:-1]] == ["running"] * (len(seen) - 1)
+    for answer in seen:  # the review's data has the wire's types, running and ready
+        check(answer, wire.ReviewStatus)
     stored = portal(client).call(app_state(client).store.load_review, table_id, 0)
     assert stored == body["review"]
 

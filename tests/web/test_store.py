@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from cardavia.web.live.actor import OUTBOX_LIMIT, Subscriber
 from cardavia.web.storage.store import SCHEMA_VERSION, LockError, Store
+from cardavia.web.wire import Outgoing
 
 from .helpers import is_locked, run_async
 
@@ -175,10 +176,10 @@ def test_a_sqlite_commit_is_synced_to_disk(tmp_path: Path) -> None:
 
 
 def test_a_socket_that_cannot_keep_up_is_dropped() -> None:
-    async def scenario() -> list[dict[str, str]]:
+    async def scenario() -> list[Outgoing]:
         sub = Subscriber()
         for i in range(OUTBOX_LIMIT + 5):
-            sub.push({"type": "state", "n": str(i)})
+            sub.push({"type": "ack", "id": i, "v": i})
         left = []
         while not sub.outbox.empty():
             left.append(sub.outbox.get_nowait())

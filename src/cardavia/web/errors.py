@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from cardavia.web.wire import Refusal
 
 
 class ActionRefused(Exception):
     """A human input that changes nothing; ``key`` is an error catalogue key, ``fields`` what the
     ``error`` message carries besides (an engine refusal's ``reason``, a lesson's ``tip``, ...)."""
 
-    def __init__(self, key: str, detail: str = "", fields: dict[str, Any] | None = None) -> None:
+    def __init__(self, key: str, detail: str = "", fields: Refusal | None = None) -> None:
         super().__init__(key)
         self.key = key
         self.detail = detail
-        self.fields = fields or {}
+        self.fields: Refusal = fields or {}

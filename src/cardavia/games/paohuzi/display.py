@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from cardavia.engine.display import ClientDisplay
 from cardavia.engine.game import JSON, View
 from cardavia.games.paohuzi import SPEC, cards
 
@@ -21,6 +22,8 @@ _CHI_TERMS = {
 }
 _SIZES = {"pair": 2, "peng": 3, "wei": 3, "kan": 3, "pao": 4, "ti": 4}
 
+CLIENT: ClientDisplay = {"unit": "huxi", "tun": True}
+"""What the browser client needs to word the game's values (``engine.display``)."""
 
 def group_kind(words: list[str]) -> tuple[str, list[str]]:
     """The glossary key of a group's kind and its card codes, from its text (``"chi s1 s2 s3"``)."""

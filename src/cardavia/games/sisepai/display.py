@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from cardavia.engine.display import ClientDisplay
 from cardavia.engine.game import JSON, View
 from cardavia.games.sisepai import SPEC, cards, melds
 
+CLIENT: ClientDisplay = {"unit": "points", "tun": False}
+"""What the browser client needs to word the game's values (``engine.display``)."""
 
 def group_kind(words: list[str]) -> tuple[str, list[str]]:
     """The glossary key of a group's type (rules section 3) and its card codes, from its text."""

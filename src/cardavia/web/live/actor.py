@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.engine.errors import CardaviaError, IllegalAction
-from cardavia.engine.game import JSON, Event, Game
+from cardavia.engine.game import Event, Game
 from cardavia.engine.rng import Rng
 from cardavia.web.config import WebConfig
 from cardavia.web.errors import ActionRefused
@@ -41,6 +41,7 @@ from cardavia.web.live.computers import BUDGET, AiRunner
 from cardavia.web.live.frames import Frame, FrameBuilder, waits_of
 from cardavia.web.live.lessons import Lesson
 from cardavia.web.storage.store import Lease, Store
+from cardavia.web.wire import Hint, HintAnswer, Outgoing, Ref, Refusal, ServerMessage, StateMessage, WireEvent
 
 log = logging.getLogger("cardavia.web.live.actor")
 
@@ -90,10 +91,10 @@ def ai_root(secret: str | None, table_id: str) -> int:
 class Subscriber:
     """One socket of the table's owner: a bounded outbox its writer task drains."""
 
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+    outbox: asyncio.Queue[Outgoing] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
     closed: bool = False
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: Outgoing) -> None:
         """Queue ``message``; a socket that cannot keep up is dropped (it reconnects for a snapshot)."""
         if self.closed:
             return
@@ -117,7 +118,7 @@ class HumanAct:
     action: object
     reply: asyncio.Future[int]
     ack_to: Subscriber | None = None
-    ref: Any = None
+    ref: Ref = None
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class Snapshot:
 class HintAsk:
     """The owner asks what the hard tier would play; ``reply`` gets the hint or an ``ActionRefused``."""
 
-    reply: asyncio.Future[dict[str, Any]]
+    reply: asyncio.Future[Hint]
 
 
 @dataclass(frozen=True)
@@ -155,8 +156,8 @@ class HintReady:
     """The hint on the decision of frame ``v``, thought out off the loop, to be counted and sent."""
 
     v: int
-    answer: dict[str, Any]
-    reply: asyncio.Future[dict[str, Any]]
+    answer: HintAnswer
+    reply: asyncio.Future[Hint]
 
 
 Input = HumanAct | AiAnswer | Timeout | Snapshot | HintAsk | HintReady
@@ -207,7 +208,7 @@ class TableActor:
         self._ai = ai
         self._ai_root = ai_root(info.secret, info.id)
         self.last: Frame = frames[shown - 1]
-        self.log: list[JSON] = [e for frame in frames[:shown] for e in frame.events][-LOG_LIMIT:]
+        self.log: list[WireEvent] = [e for frame in frames[:shown] for e in frame.events][-LOG_LIMIT:]
         now = time.monotonic()
         # Built, not yet released, with when each was built.
         self._pending: deque[tuple[Frame, float]] = deque((frame, now) for frame in frames[shown:])
@@ -275,7 +276,7 @@ class TableActor:
     # -- inputs (called from sockets) -----------------------------------------------------------
 
     async def act(
-        self, window: object, action: object, ack_to: Subscriber | None = None, ref: Any = None
+        self, window: object, action: object, ack_to: Subscriber | None = None, ref: Ref = None
     ) -> int:
         """Play the human's ``action`` on the decision of frame ``window``; return the version
         (the last frame released) once it is stored.
@@ -302,13 +303,13 @@ class TableActor:
         sub.closed = True
         self.subscribers.discard(sub)
 
-    async def hint(self) -> dict[str, Any]:
+    async def hint(self) -> Hint:
         """What the hard tier would play on the human's open decision, from his own view, and why:
         ``{"window", "action", "reason": {"key", "params"}}``. ``ActionRefused`` when nothing is
         open. An input like the others: the decision is read between two inputs, the search runs
         off the loop (the table goes on meanwhile), and the hint is counted in ``hints`` and in the
         store before it is answered."""
-        reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        reply: asyncio.Future[Hint] = asyncio.get_running_loop().create_future()
         await self._inbox.put(HintAsk(reply))
         return await reply
 
@@ -403,7 +404,7 @@ class TableActor:
             return
         self._spawn(self._think_hint(decision.v, self.game.clone(), item.reply), "cardavia-hint")
 
-    async def _think_hint(self, v: int, game: Game, reply: asyncio.Future[dict[str, Any]]) -> None:
+    async def _think_hint(self, v: int, game: Game, reply: asyncio.Future[Hint]) -> None:
         try:
             answer = await self._ai.hint(game, self.seat)
         except Exception as exc:
@@ -416,7 +417,8 @@ class TableActor:
         await self._store.count_hint(self.id)
         self.hints += 1
         if not item.reply.done():
-            item.reply.set_result({"window": item.v, **item.answer})
+            answer = item.answer
+            item.reply.set_result({"window": item.v, "action": answer["action"], "reason": answer["reason"]})
 
     async def _on_timeout(self, v: int) -> None:
         decision = self._decision
@@ -425,13 +427,13 @@ class TableActor:
         trial = self.game.clone()
         await self._answer(decision, trial, trial.apply(self.seat, "pass"), timeout=True)
 
-    def _refusal(self, exc: CardaviaError) -> dict[str, Any]:
+    def _refusal(self, exc: CardaviaError) -> Refusal:
         """What an engine refusal's ``error`` carries: its ``reason`` (code and params; None for
         text that does not read as an action) and, in a lesson, the tip explaining it."""
         reason = exc.reason if isinstance(exc, IllegalAction) else None
         if reason is None:
             return {"reason": None}
-        fields: dict[str, Any] = {"reason": {"code": reason.code, "params": dict(reason.params)}}
+        fields: Refusal = {"reason": {"code": reason.code, "params": dict(reason.params)}}
         tip = None if self.lesson is None else self.lesson.refusal_tip(self.game, reason)
         if tip is not None:
             fields["tip"] = tip
@@ -579,13 +581,13 @@ class TableActor:
             return None
         return max(0, int((self._deadline[1] - time.monotonic()) * 1000))
 
-    def state_message(self, frame: Frame, events: list[JSON], snapshot: bool = False) -> dict[str, Any]:
+    def state_message(self, frame: Frame, events: list[WireEvent], snapshot: bool = False) -> StateMessage:
         """The ``state`` message of ``frame`` for the owner's seat (see PROTOCOL.md)."""
         asked = frame is self._decision
         view = frame.view
         if not asked and view.get("to_act") and view.get("status") == "ongoing":
             view = {**view, "to_act": [], "legal": {}}  # answered since
-        message: dict[str, Any] = {
+        message: StateMessage = {
             "type": "state",
             "v": frame.v,
             "step": frame.kind,
@@ -613,7 +615,7 @@ class TableActor:
             message["log"] = list(self.log)
         return message
 
-    def _broadcast(self, message: dict[str, Any]) -> None:
+    def _broadcast(self, message: ServerMessage) -> None:
         for sub in list(self.subscribers):
             sub.push(message)
             if sub.closed:

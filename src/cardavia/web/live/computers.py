@@ -17,7 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from cardavia.ai import Agent, make_agent, observe
 from cardavia.ai.hints import hint
@@ -27,6 +27,7 @@ from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 from cardavia.review.worker import review_slice
 from cardavia.web.live.worker_pool import RenewingPool
+from cardavia.web.wire import HintAnswer
 
 T = TypeVar("T")
 
@@ -63,9 +64,9 @@ def choose_from_record(record: dict[str, Any], seat: int, tier: str, seed: int) 
     return choose_on(records.replay(record), seat, tier, seed)
 
 
-def hint_from_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
+def hint_from_record(record: dict[str, Any], seat: int) -> HintAnswer:
     """The hard tier's hint for ``seat`` where ``record`` stands (``Hint.to_json``), for a worker."""
-    return hint(records.replay(record), seat).to_json()
+    return cast(HintAnswer, hint(records.replay(record), seat).to_json())
 
 
 def warm_up() -> None:
@@ -106,7 +107,7 @@ class AiRunner:
             return await self._call(choose_from_record, game.record(), seat, tier, seed)
         return await self._call(choose_on, game, seat, tier, seed)
 
-    async def hint(self, game: Game, seat: int) -> dict[str, Any]:
+    async def hint(self, game: Game, seat: int) -> HintAnswer:
         """The hint for ``seat`` in ``game`` (a copy), off the event loop like a move."""
         return await self._call(hint_from_record, game.record(), seat)
 

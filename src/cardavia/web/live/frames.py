@@ -25,15 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from cardavia.engine.game import JSON, Event, Game, GameSpec, View, own_hand
+from cardavia.engine.game import Event, Game, GameSpec, View, own_hand
 from cardavia.engine.registry import registration
 from cardavia.engine.seen import unseen_counts
+from cardavia.web.wire import Step, Wait, WireEvent
 
 LEADS = frozenset({"answer", "resolve", "dead_hand", "timeout"})
 TAILS = frozenset({"window", "chou", "initial_ti", "why_not", "outranked"})
-STEP_KINDS: Mapping[str, str] = {
+STEP_KINDS: Mapping[str, Step] = {
     "deal": "deal",
     "draw": "draw",
     "window": "window",
@@ -62,18 +63,18 @@ class Frame:
     """
 
     v: int
-    kind: str
-    events: list[JSON] = field(default_factory=list)
+    kind: Step
+    events: list[WireEvent] = field(default_factory=list)
     view: View = field(default_factory=lambda: View())
     legal: tuple[str, ...] = ()
 
 
-def event_json(event: Event) -> JSON:
+def event_json(event: Event) -> WireEvent:
     """An event as plain JSON: its kind and its params (codes and numbers)."""
-    return {"kind": event.kind, "params": _plain(dict(event.params))}
+    return {"kind": event.kind, "params": {str(k): _plain(v) for k, v in event.params.items()}}
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: Any) -> Any:  # an event's param: codes and numbers, maybe in collections
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple | frozenset | set):
@@ -96,7 +97,7 @@ class FrameBuilder:
         self._prefix = len(spec.name) + 1
         self._count = 0
         self._open: Frame | None = None
-        self._lead: list[JSON] = []
+        self._lead: list[WireEvent] = []
         self._done: list[Frame] = []
         self._asked_in: int | None = None  # the engine window in which the seat was last asked
 
@@ -147,7 +148,7 @@ class FrameBuilder:
             self._open.events.append(item)
         self._tracker.apply(event)
 
-    def _new(self, kind: str) -> Frame:
+    def _new(self, kind: Step) -> Frame:
         self._count += 1
         frame = Frame(self._count, kind, self._lead)
         self._lead = []
@@ -161,7 +162,7 @@ class FrameBuilder:
             self._open = None
 
 
-def waits_of(view: View, seat: int) -> list[JSON]:
+def waits_of(view: View, seat: int) -> list[Wait]:
     """The cards that would complete ``seat``'s holding in ``view`` (one card short), each with what
     it scores (``analyze --waits``) and ``unseen``: the copies the seat has not seen. Empty when the
     holding is not one card short. Public information and the seat's own cards only."""
@@ -169,4 +170,4 @@ def waits_of(view: View, seat: int) -> list[JSON]:
     game = registration(view["game"])
     query = {"hand": " ".join(own_hand(me)), game.groups_field: list(me.get("melds", [])), "waits": True}
     unseen = unseen_counts(view, seat)
-    return [{**w, "unseen": unseen[w["card"]]} for w in game.spec.analyze(query)["waits"]]
+    return [cast(Wait, {**w, "unseen": unseen[w["card"]]}) for w in game.spec.analyze(query)["waits"]]

@@ -32,10 +32,11 @@ from cardavia.engine.game import JSON, Game
 from cardavia.engine.notation import split_line
 from cardavia.engine.reasons import Reason
 from cardavia.engine.registry import get_spec
-from cardavia.web import i18n
+from cardavia.web import i18n, wire
 from cardavia.web.errors import ActionRefused
 from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.frames import Frame, FrameBuilder
+from cardavia.web.wire import HintAnswer
 
 HUMAN = 0
 LESSONS: tuple[str, ...] = ("sisepai", "paohuzi")
@@ -51,7 +52,7 @@ class Tip:
     key: str
     params: Mapping[str, Any]
 
-    def to_json(self, hold: bool = False) -> JSON:
+    def to_json(self, hold: bool = False) -> wire.Tip:
         """``{"key", "params", "hold"}``: ``hold`` when the table waits for the player to read it."""
         return {"key": self.key, "params": dict(self.params), "hold": hold}
 
@@ -95,7 +96,7 @@ class Lesson:
         """How many moves the human makes."""
         return len(self.expected)
 
-    def tip(self, v: int) -> JSON | None:
+    def tip(self, v: int) -> wire.Tip | None:
         """The tip of frame ``v`` as the ``state`` message carries it, or None. A tip on a frame
         that asks nothing (and is not the end) holds the table until the player has read it."""
         tip = self.tips.get(v)
@@ -118,7 +119,7 @@ class Lesson:
             detail = f"this lesson's move here is {expected!r}, not {played!r}"
             raise ActionRefused("error.lesson", detail, {"expected": expected})
 
-    def refusal_tip(self, game: Game, reason: Reason) -> JSON | None:
+    def refusal_tip(self, game: Game, reason: Reason) -> wire.Tip | None:
         """The tip explaining the engine's refusal ``reason`` at the open decision, if the lesson
         has one for it there."""
         decision = game.decision()
@@ -142,7 +143,7 @@ class LessonAi(AiRunner):
         assert decision is not None
         return self.lesson.answers[(decision.window, seat)]
 
-    async def hint(self, game: Game, seat: int) -> dict[str, Any]:
+    async def hint(self, game: Game, seat: int) -> HintAnswer:
         """The lesson's move at this decision, with the reason ``hint.lesson``."""
         decision = game.decision()
         assert decision is not None

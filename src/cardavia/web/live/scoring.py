@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardavia.engine.display import display_hooks
 from cardavia.engine.game import JSON, View
-from cardavia.engine.registry import floor
 from cardavia.web.pages.render_content import term
 
 
@@ -20,12 +20,12 @@ def group_table(game: str) -> dict[str, dict[str, Any]]:
 
     Names are glossary terms in the current language.
     """
-    table: dict[str, dict[str, Any]] = floor(game, "display").group_table(term)
+    table: dict[str, dict[str, Any]] = display_hooks(game).group_table(term)
     return table
 
 
 def win_value(game: str, view: View, seat: int) -> JSON | None:
     """What the win ``seat`` may claim now would score (``view`` is his), or None when it is not one
     (the game's ``display.win_value``: the holding is the seat's own with the public card)."""
-    value: JSON | None = floor(game, "display").win_value(view, seat)
+    value: JSON | None = display_hooks(game).win_value(view, seat)
     return value

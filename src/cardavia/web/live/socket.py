@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import math
-from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -29,6 +28,7 @@ from cardavia.web.pages.messages import error_text
 from cardavia.web.pages.render import LANG_COOKIE
 from cardavia.web.pages.routes import table_cookie
 from cardavia.web.rate_limit import TokenBuckets
+from cardavia.web.wire import ErrorMessage, Hint, HintMessage, Ref, Refusal
 
 router = APIRouter()
 MAX_MESSAGE = 4096
@@ -40,8 +40,8 @@ __all__ = ["CLOSE_FORBIDDEN", "CLOSE_MOVED", "CLOSE_TRY_AGAIN", "CLOSE_UNKNOWN",
 
 
 def error_message(
-    key: str, lang: str, detail: str = "", ref: Any = None, fields: dict[str, Any] | None = None
-) -> dict[str, Any]:
+    key: str, lang: str, detail: str = "", ref: Ref = None, fields: Refusal | None = None
+) -> ErrorMessage:
     """An ``error`` message: key, text in ``lang``, the engine's detail (English), the client's id
     and any ``fields`` of the refusal (``reason``, ``tip``, ``expected``)."""
     token = i18n.set_language(lang)
@@ -49,7 +49,14 @@ def error_message(
         text = error_text(key)
     finally:
         i18n._current.reset(token)
-    return {"type": "error", "key": key, "text": text, "detail": detail, "id": ref, **(fields or {})}
+    refusal: Refusal = fields or {}
+    return {"type": "error", "key": key, "text": text, "detail": detail, "id": ref, **refusal}
+
+
+def hint_message(hint: Hint, ref: Ref) -> HintMessage:
+    """The ``hint`` message answering request ``ref``."""
+    return {"type": "hint", "id": ref, "window": hint["window"], "action": hint["action"],
+            "reason": hint["reason"]}
 
 
 def _same_origin(ws: WebSocket) -> bool:
@@ -63,8 +70,8 @@ def _same_origin(ws: WebSocket) -> bool:
 async def _writer(ws: WebSocket, sub: Subscriber) -> None:
     while True:
         message = await sub.outbox.get()
-        if message.get("type") == "close":
-            await ws.close(code=int(message.get("code", 1000)))
+        if message["type"] == "close":
+            await ws.close(code=message.get("code", 1000))
             return
         await ws.send_text(json.dumps(message, ensure_ascii=False))
 
@@ -128,7 +135,7 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, hint
     if not isinstance(message, dict):
         sub.push(error_message("error.malformed", lang, "a message must be a JSON object"))
         return
-    ref = message.get("id")
+    ref: Ref = message.get("id")
     if not (ref is None or isinstance(ref, int | str)):
         ref = None
     kind = message.get("type")
@@ -137,11 +144,11 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, hint
     elif kind == "hint":
         wait = hints.take(actor.id)
         if wait > 0:
-            retry = {"retry_ms": math.ceil(wait * 1000)}
+            retry: Refusal = {"retry_ms": math.ceil(wait * 1000)}
             sub.push(error_message("error.hints", lang, "too many hints at this table", ref, retry))
             return
         try:
-            sub.push({"type": "hint", "id": ref, **await actor.hint()})
+            sub.push(hint_message(await actor.hint(), ref))
         except ActionRefused as refused:
             sub.push(error_message(refused.key, lang, refused.detail, ref))
     elif kind == "pace":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardavia.engine.display import display_hooks
 from cardavia.web import i18n
 from cardavia.web.live import scoring
 from cardavia.web.pages import art, render_content
@@ -397,6 +398,7 @@ def table_messages(lang: str, game: str) -> dict[str, Any]:
         out["kinds"] = {kind: render_content.term(f"paohuzi.{kind}") for kind in PAOHUZI_KINDS}
         out["groups"] = scoring.group_table(game)
         out["sprite"] = art.sprite_url(game)
+        out["display"] = {game: display_hooks(game).CLIENT}
         return out
     finally:
         i18n._current.reset(token)

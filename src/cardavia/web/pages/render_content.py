@@ -16,7 +16,8 @@ from babel.numbers import format_percent
 from markupsafe import Markup
 
 from cardavia.content import load_examples, load_glossary
-from cardavia.engine.registry import floor, registration
+from cardavia.engine.display import display_hooks
+from cardavia.engine.registry import registration
 from cardavia.web.i18n import DEFAULT_LANG, current_language, gettext, ngettext
 from cardavia.web.pages import art
 
@@ -65,7 +66,7 @@ def term(key: str) -> str:
 
 
 def _group(game: str, text: str) -> Markup:
-    kind, codes = floor(game, "display").group_kind(text.split())
+    kind, codes = display_hooks(game).group_kind(text.split())
     pictures = Markup("").join(card(game, code) for code in codes)
     return Markup(
         '<span class="group"><span class="cards">{}</span><span class="label">{}</span></span>'

@@ -30,6 +30,7 @@ from cardavia.web.pages.messages import review_messages
 from cardavia.web.pages.render import N_, error_page, render, request_language
 from cardavia.web.pages.routes import _owned_table, _start_wait
 from cardavia.web.storage.reviews import Reviews, page_data, parts_of
+from cardavia.web.wire import ReviewStatus
 
 router = APIRouter()
 
@@ -71,7 +72,7 @@ async def review_page(request: Request, table_id: str) -> HTMLResponse:
     )
 
 
-async def _status(request: Request, actor: TableActor) -> dict[str, Any]:
+async def _status(request: Request, actor: TableActor) -> ReviewStatus:
     """Ready (stored, or just judged), running, or failed; starts the judging when none is under way.
 
     The job is looked at before the store: a job leaves the server's memory only once its review
@@ -114,8 +115,20 @@ async def upload_page(request: Request) -> HTMLResponse:
         "review.html",
         source={"upload": "/review/upload"},
         game_name=None,
-        messages={k: v for name in game_names() for k, v in review_messages(lang, name).items()},
+        messages=_every_game(lang),
     )
+
+
+def _every_game(lang: str) -> dict[str, Any]:
+    """The review page's messages of every game (the upload may be of any), with every game's
+    display facts."""
+    messages: dict[str, Any] = {}
+    display: dict[str, Any] = {}
+    for name in game_names():
+        words = review_messages(lang, name)
+        display.update(words["display"])
+        messages.update(words)
+    return {**messages, "display": display}
 
 
 def _bad(request: Request, detail: str) -> JSONResponse:

@@ -174,7 +174,7 @@ function show(body) {
   words.me = body.seat;
   art = new CardArt(words, game, M.sprite || "");
   const table = part("table");
-  table.classList.remove("table-sisepai", "table-paohuzi");
+  for (const name of [...table.classList]) if (name.startsWith("table-")) table.classList.remove(name);
   table.classList.add(`table-${game}`);
   board = new Board({ seats: part("seats"), centre: part("centre"), mine: part("mine") }, words, art, game);
   board.showHands = true;

@@ -22,7 +22,7 @@ import itertools
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
@@ -31,6 +31,7 @@ from cardavia.review.worker import finish
 from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.frames import event_json
 from cardavia.web.storage.store import Store
+from cardavia.web.wire import ReplayStep, ReviewDoc, ReviewPage, WireEvent
 
 log = logging.getLogger("cardavia.web.storage.reviews")
 
@@ -49,15 +50,16 @@ def parts_of(record: Mapping[str, Any], seat: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in itertools.pairwise(bounds) if b > a] or [(0, len(lines))]
 
 
-def replay_steps(record: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
+def replay_steps(record: Mapping[str, Any], seat: int) -> list[ReplayStep]:
     """The steps of a finished deal's replay for ``seat`` (see the module text). Each step:
     ``index`` (the last action in it, -1 for the deal itself), ``full`` (the referee's view),
     ``mine`` (the seat's view then), ``events`` (what the seat saw in it, as JSON)."""
     spec = get_spec(record["game"])
     game = spec.from_position({**record, "actions": []})
     events = [event_json(e) for e in game.opening_events() if e.visible_to(seat)]
-    steps = [{"index": -1, "full": game.view(None), "mine": game.view(seat), "events": events}]
-    pending: list[dict[str, Any]] = []
+    start: ReplayStep = {"index": -1, "full": game.view(None), "mine": game.view(seat), "events": events}
+    steps = [start]
+    pending: list[WireEvent] = []
     dirty = False  # actions applied since the last step
 
     def flush(index: int) -> None:
@@ -76,7 +78,7 @@ def replay_steps(record: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     return steps
 
 
-def page_data(record: Mapping[str, Any], seat: int, review: dict[str, Any]) -> dict[str, Any]:
+def page_data(record: Mapping[str, Any], seat: int, review: ReviewDoc) -> ReviewPage:
     """What the review page draws: the review, the replay steps and the record's actions."""
     return {
         "game": record["game"],
@@ -93,7 +95,7 @@ class Job:
 
     total: int
     done: int = 0
-    doc: dict[str, Any] | None = None
+    doc: ReviewDoc | None = None
     error: str | None = None
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -106,9 +108,9 @@ class Reviews:
         self._ai = ai
         self._jobs: dict[tuple[str, int], Job] = {}
 
-    async def stored(self, table_id: str, seat: int) -> dict[str, Any] | None:
+    async def stored(self, table_id: str, seat: int) -> ReviewDoc | None:
         """The stored review of a table, or None."""
-        return await self._store.load_review(table_id, seat)
+        return cast(ReviewDoc | None, await self._store.load_review(table_id, seat))
 
     def job(self, table_id: str, seat: int) -> Job | None:
         """The review of a table being computed (or just finished) in this server, if any."""
@@ -155,7 +157,7 @@ class Reviews:
         seat: int,
         parts: list[tuple[int, int]] | None = None,
         job: Job | None = None,
-    ) -> dict[str, Any]:
+    ) -> ReviewDoc:
         """The review document, its parts judged in the workers side by side (``job`` counts them)."""
         parts = parts_of(record, seat) if parts is None else parts
 
@@ -166,7 +168,7 @@ class Reviews:
             return entries
 
         results = await asyncio.gather(*(one(a, b) for a, b in parts))
-        return finish(record["game"], seat, [d for part in results for d in part])
+        return cast(ReviewDoc, finish(record["game"], seat, [d for part in results for d in part]))
 
     async def close(self) -> None:
         """Stop the reviews under way (they are not stored; a later visit starts again)."""

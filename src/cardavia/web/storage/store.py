@@ -24,7 +24,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -480,7 +480,7 @@ class Store:
             for r in rows
         ]  # fmt: skip
 
-    async def save_review(self, table_id: str, seat: int, doc: dict[str, Any]) -> None:
+    async def save_review(self, table_id: str, seat: int, doc: Mapping[str, object]) -> None:
         """Keep a finished deal's review (a second save of the same review is refused by the key)."""
         row = {"table_id": table_id, "seat": seat, "doc": json.dumps(doc, ensure_ascii=False),
                "created_at": time.time()}

@@ -162,7 +162,7 @@ export class Board {
       body.append(melds);
     }
     if (info.discards && info.discards.length) {
-      const key = this.game === "paohuzi" ? "table.discards.paohuzi" : "table.discards.sisepai";
+      const key = `table.discards.${this.game}`;
       body.append(el("div", { class: "row discards" }, el("span", { class: "label", text: w.t(key) }),
         this.art.row(info.discards, {
           label: w.t(key), keys: info.discards.map((/** @type {string} */ _c, /** @type {number} */ i) => `discard-${s}-${i}`),
@@ -176,7 +176,7 @@ export class Board {
     return body;
   }
 
-  /** One exposed group, with its kind for Paohuzi. @param {string} text @param {string} key */
+  /** One exposed group, with its kind where the group names one. @param {string} text @param {string} key */
   meld(text, key) {
     const w = this.words;
     const { kind, codes } = readGroup(text, (c) => w.isCard(c));

@@ -183,14 +183,14 @@ export class Dock {
   }
 
   /**
-   * What a waited-for card scores: Sì Sè Pái points; Paohuzi huxi and tun (another seat's reveal),
+   * What a waited-for card scores: in the game's unit, or huxi and tun where the game counts tun (another seat's reveal),
    * with a note when only the player's own reveal wins or scores otherwise. @param {any} wait
    * @returns {{value: string, note: string}}
    */
   waitValue(wait) {
     const w = this.words;
-    if (this.game !== "paohuzi") return { value: w.count("points", wait.score), note: "" };
-    const worth = (/** @type {any} */ way) => w.t("value.huxi_tun", { huxi: w.count("huxi", way.huxi), tun: w.count("tun", way.tun) });
+    if (!w.display(this.game).tun) return { value: w.value(this.game, wait.score), note: "" };
+    const worth = (/** @type {any} */ way) => w.winValue(this.game, way);
     if (!wait.other) return { value: worth(wait.own), note: w.t("waits.own_only") };
     if (wait.own && (wait.own.huxi !== wait.other.huxi || wait.own.tun !== wait.other.tun)) {
       return { value: worth(wait.other), note: w.t("waits.own", { value: worth(wait.own) }) };
@@ -349,8 +349,7 @@ export class Dock {
   winValue(v) {
     const win = this.wins.get(v);
     if (!win) return "";
-    if (this.game === "paohuzi") return this.words.t("value.huxi_tun", { huxi: this.words.count("huxi", win.huxi), tun: this.words.count("tun", win.tun) });
-    return this.words.count("points", win.score);
+    return this.words.winValue(this.game, win);
   }
 
   /** @param {any} state @param {string[]} legal @param {boolean} over @param {boolean} live */

@@ -1,5 +1,5 @@
 // The end of the deal, taught: who won and with which card (marked), each of the winner's groups
-// with its name and value, the sum, for Paohuzi the huxi -> tun step and the payments with their
+// with its name and value, the sum, where the game counts tun the huxi -> tun step and the payments with their
 // sign and unit, every hand labelled; a draw says why. Values are looked up in the page's group
 // table (web/live/scoring.py) and the total is the engine's (`outcome.score`).
 
@@ -42,8 +42,8 @@ export class EndPanel {
         box.append(el("p", { class: "end-why", text: w.t("end.tianhu") }));
       }
       box.append(this.scoreTable(result));
-      if (this.game === "paohuzi") {
-        box.append(el("p", { class: "tun-step", text: w.t("end.tun_step", { huxi: w.count("huxi", result.score), tun: w.count("tun", result.tun) }) }),
+      if (w.display(this.game).tun) {
+        box.append(el("p", { class: "tun-step", text: w.t("end.tun_step", { huxi: w.value(this.game, result.score), tun: w.count("tun", result.tun) }) }),
           el("p", { class: "tun-rule", text: w.t("end.tun_rule") }));
       }
     }

@@ -8,7 +8,7 @@ import { el } from "./cards.js";
 
 const LIMIT = 200;
 
-/** An event's kind without its game ("paohuzi.draw" -> "draw"). @param {string} kind */
+/** An event's kind without its game ("<game>.draw" -> "draw"). @param {string} kind */
 export const bare = (kind) => kind.slice(kind.indexOf(".") + 1);
 
 /** The events that are a seat's own move (the seat is marked as the one who acted). */
@@ -98,11 +98,11 @@ export class LogBook {
     switch (name) {
       case "deal": {
         const said = this.entry(w.about("log.deal", p.dealer, { stock: w.number(p.stock) }), v, [], "deal");
-        if (p.shown) this.sub(w.t("log.paohuzi.shown", { card: w.card(p.shown) }), v, [p.shown]);
+        if (p.shown) this.sub(w.t(`log.${game}.shown`, { card: w.card(p.shown) }), v, [p.shown]);
         return said;
       }
       case "initial_ti":
-        return this.entry(w.about("log.paohuzi.initial_ti", p.seat), v, [], "meld");
+        return this.entry(w.about(`log.${game}.initial_ti`, p.seat), v, [], "meld");
       case "draw":
         this.owner = p.seat;
         return this.entry(w.about(`log.${game}.draw`, p.seat, { card: w.card(p.card) }), v, [p.card], "draw");
@@ -110,26 +110,26 @@ export class LogBook {
         this.owner = p.seat;
         return this.entry(w.about("log.discard", p.seat, { card: w.card(p.card) }), v, [p.card], "discard");
       case "window":
-        return p.window === "W2" ? this.sub(w.t("log.sisepai.second_chance"), v) : "";
+        return p.window === "W2" ? this.sub(w.t(`log.${game}.second_chance`), v) : "";
       case "answer":
         return p.seat === me && p.action === "pass" ? this.sub(w.t("log.answer.pass"), v) : "";
       case "timeout":
         return this.sub(w.t("log.timeout"), v);
       case "take": {
-        const key = p.forced ? "log.sisepai.take_forced" : "log.sisepai.take";
+        const key = p.forced ? `log.${game}.take_forced` : `log.${game}.take`;
         return this.sub(w.about(key, p.seat, { cards: w.cards(p.group) }), v, p.group);
       }
       case "chi": {
         const groups = (p.groups || []).map((/** @type {string} */ g) => w.cards(g.split(" ")));
         const codes = (p.groups || []).flatMap((/** @type {string} */ g) => g.split(" "));
-        const key = groups.length > 1 ? "log.paohuzi.chi_bi" : "log.paohuzi.chi";
+        const key = groups.length > 1 ? `log.${game}.chi_bi` : `log.${game}.chi`;
         return this.sub(w.about(key, p.seat, { cards: groups[0] || "", bi: w.list(groups.slice(1)) }), v, codes);
       }
       case "peng":
       case "pao":
       case "wei":
       case "ti":
-        return this.sub(w.about(`log.paohuzi.${name}`, p.seat, {}), v);
+        return this.sub(w.about(`log.${game}.${name}`, p.seat, {}), v);
       case "dead":
         return this.sub(w.t("log.dead"), v);
       case "chou":
@@ -143,13 +143,13 @@ export class LogBook {
       case "outranked":
         return p.seat === me ? this.sub(w.t(priorityKey(p, (k) => w.has(k)), { seat: w.seat(p.by) }), v, [], "why") : "";
       case "dead_hand":
-        return this.entry(w.about("log.paohuzi.dead_hand", p.seat), v, [], "dead-hand");
+        return this.entry(w.about(`log.${game}.dead_hand`, p.seat), v, [], "dead-hand");
       case "tianhu":
-        return this.entry(w.about("log.paohuzi.tianhu", p.seat, { huxi: w.number(p.huxi) }), v, [], "win");
+        return this.entry(w.about(`log.${game}.tianhu`, p.seat, { huxi: w.number(p.huxi) }), v, [], "win");
       case "win": {
-        const values = game === "paohuzi"
-          ? { huxi: w.count("huxi", p.huxi), tun: w.count("tun", p.tun) }
-          : { score: w.count("points", p.score) };
+        const values = w.display(game).tun
+          ? { huxi: w.value(game, p.huxi), tun: w.count("tun", p.tun) }
+          : { score: w.value(game, p.score) };
         return this.open
           ? this.sub(w.about(`log.${game}.win`, p.seat, values), v, [], "win")
           : this.entry(w.about(`log.${game}.win`, p.seat, values), v, [], "win");

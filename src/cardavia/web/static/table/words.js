@@ -94,8 +94,25 @@ export class Words {
     return this.lists.format(items);
   }
 
+  /**
+   * What the server says the client needs to word `game`'s values (engine/display.py): `unit`,
+   * the count key of a value; `tun`, whether a win is also counted in tun.
+   * @param {string} game @returns {{unit: string, tun: boolean}}
+   */
+  display(game) {
+    return (this.M.display && this.M.display[game]) || { unit: "points", tun: false };
+  }
+
   /** A group's value in the game's unit ("1 point", "6 huxi"). @param {string} game @param {number} n */
   value(game, n) {
-    return this.count(game === "paohuzi" ? "huxi" : "points", n);
+    return this.count(this.display(game).unit, n);
+  }
+
+  /** A win's value: in the game's unit, and in tun where the game counts them.
+   * @param {string} game @param {{score?: number, huxi?: number, tun?: number}} win */
+  winValue(game, win) {
+    const d = this.display(game);
+    if (!d.tun) return this.count(d.unit, win.score ?? 0);
+    return this.t("value.huxi_tun", { huxi: this.count(d.unit, win.huxi ?? 0), tun: this.count("tun", win.tun ?? 0) });
   }
 }
