@@ -14,7 +14,9 @@ from cardavia.engine.game import Event
 from cardavia.engine.reasons import CODES, FINER
 from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
-from cardavia.web.pages.messages import TABLE_MESSAGES, table_messages
+from cardavia.web.pages.messages import every_table_message, game_messages, table_messages
+
+TABLE_MESSAGES = every_table_message()
 
 LANGS = ("en", "es", "da", "cs", "zh")
 DEALS = 40
@@ -109,13 +111,14 @@ def test_a_seats_own_message_has_its_you_form_with_the_same_placeholders_but_sea
             assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", plain)) - {"seat"}, key
 
 
+@pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_table_message_is_translated(lang: str) -> None:
-    english = table_messages("en", "paohuzi")
-    local = table_messages(lang, "paohuzi")
+def test_every_table_message_is_translated(lang: str, game: str) -> None:
+    english = table_messages("en", game)
+    local = table_messages(lang, game)
     same_everywhere = {"{kind}", "{action}", "{terms} = {total}", "{huxi} → {tun}", "{huxi}, {tun}",
                        "{kind}: {cards}", "Chi", "Peng", "Pao", "Huxi", "bi (比)"}  # fmt: skip
-    for key in TABLE_MESSAGES:
+    for key in game_messages(game):
         assert local[key], key
         if (
             lang != "en"

@@ -18,7 +18,7 @@ from cardavia.web import i18n
 from cardavia.web.config import WebConfig
 from cardavia.web.live import lessons
 from cardavia.web.live.actor import STEP_TIME
-from cardavia.web.live.lessons import LESSON_MESSAGES, Lesson, Refusal, lesson_messages
+from cardavia.web.live.lessons import Lesson, Refusal, lesson_messages, lesson_words
 from cardavia.web.live.manager import replay_frames
 from cardavia.web.pages.messages import ERRORS
 
@@ -233,7 +233,7 @@ def test_every_tip_is_worded_in_every_language_with_the_params_it_uses(game: str
     for tip in tips:
         reason = next((r for r in lesson.refusals.values() if r.tip is tip), None)
         params = set(tip.params) | ({"card"} if reason is not None else set())
-        english = LESSON_MESSAGES[tip.key]
+        english = lesson_words(game)[tip.key]
         assert set(PLACEHOLDER.findall(english)) == params, tip.key
         assert set(PLACEHOLDER.findall(words[tip.key])) == params, (lang, tip.key)
         assert lang == "en" or words[tip.key] != english, (lang, tip.key)

@@ -24,10 +24,12 @@ class Registration:
 
     ``floors`` names, for each floor that has a part for this game, the module holding it:
     ``"ai"`` (``TIERS``: tier name -> agent factory; ``missing``: what a hint says of an action),
-    ``"review"`` (``JUDGE``), ``"display"`` (``group_kind``, ``group_table``, ``win_value``: how the
-    site shows its groups and wins). ``groups_field`` is the field of an ``analyze`` query that
-    holds a seat's exposed groups (records-and-cli.md section 7: the command line's ``--exposed``
-    or ``--meld``); ``title`` the game's name in Latin letters.
+    ``"review"`` (``JUDGE``), ``"display"`` (``group_kind``, ``group_table``, ``win_value``,
+    ``CLIENT``: how the site shows its groups and wins), ``"words"`` (``TABLE``, ``LESSON``,
+    ``GROUP_KINDS``: the msgids of the table and the lessons that only this game uses).
+    ``groups_field`` is the field of an ``analyze`` query that holds a seat's exposed groups
+    (records-and-cli.md section 7: the command line's ``--exposed`` or ``--meld``); ``title`` the
+    game's name in Latin letters.
     """
 
     spec: GameSpec

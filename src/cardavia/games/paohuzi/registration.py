@@ -11,5 +11,6 @@ GAME = Registration(
         "ai": "cardavia.ai.paohuzi",
         "review": "cardavia.review.paohuzi",
         "display": "cardavia.games.paohuzi.display",
+        "words": "cardavia.games.paohuzi.words",
     },
 )

@@ -11,5 +11,6 @@ GAME = Registration(
         "ai": "cardavia.ai.sisepai",
         "review": "cardavia.review.sisepai",
         "display": "cardavia.games.sisepai.display",
+        "words": "cardavia.games.sisepai.words",
     },
 )

@@ -4,7 +4,7 @@ A lesson (``content/lessons/<game>.json``) holds
 
 * ``record``: a starting position (it may start mid-deal, with ``next`` and a short stock) and
   every seat's actions to the end, the human always at seat 0;
-* ``tips``: each a message key (``LESSON_MESSAGES``) with params (card codes, seat numbers and
+* ``tips``: each a message key (``lesson_words``) with params (card codes, seat numbers and
   numbers, never words) attached to a moment of the human's stream of frames: ``"start"`` (the
   first frame), ``"end"`` (the last), ``{"decision": n}`` (the frame that asks his n-th move) or
   ``{"event": kind, "nth": n, ...}`` (the frame holding the n-th event of that kind he sees whose
@@ -27,11 +27,12 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from cardavia.content.marks import _
 from cardavia.engine.errors import IllegalAction
 from cardavia.engine.game import JSON, Game
 from cardavia.engine.notation import split_line
 from cardavia.engine.reasons import Reason
-from cardavia.engine.registry import get_spec
+from cardavia.engine.registry import floor, game_names, get_spec
 from cardavia.web import i18n, wire
 from cardavia.web.errors import ActionRefused
 from cardavia.web.live.computers import AiRunner
@@ -39,15 +40,19 @@ from cardavia.web.live.frames import Frame, FrameBuilder
 from cardavia.web.wire import HintAnswer
 
 HUMAN = 0
-LESSONS: tuple[str, ...] = ("sisepai", "paohuzi")
-"""The games with a lesson; a lesson is named by its game."""
+LESSONS: tuple[str, ...] = tuple(
+    name
+    for name in game_names()
+    if resources.files("cardavia.content").joinpath(f"lessons/{name}.json").is_file()
+)
+"""The games with a lesson (``content/lessons/<game>.json``); a lesson is named by its game."""
 DIFFICULTY = "easy"
 """The difficulty a lesson table is stored with (its computers play the record, not a tier)."""
 
 
 @dataclass(frozen=True)
 class Tip:
-    """A message key of ``LESSON_MESSAGES`` and its params."""
+    """A message key of ``lesson_words`` and its params."""
 
     key: str
     params: Mapping[str, Any]
@@ -256,149 +261,27 @@ def _frame_of(at: object, frames: list[Frame]) -> int | None:
     return None
 
 
-def _(message: str) -> str:
-    """Mark a msgid for extraction; translated per request."""
-    return message
-
-
-# The words of the lessons: each tip a whole sentence or two, its params filled in by the browser
-# (card codes named, seat numbers as "You" / "Computer n", numbers as numbers).
 LESSON_MESSAGES: dict[str, str] = {
+    # the words of every lesson; each game's own tips are its words floor's ``LESSON``
     "hint.lesson": _("This is the move the lesson shows here."),
     "lesson_ui.title": _("Tip"),
     "lesson_ui.continue": _("Continue"),
     "lesson_ui.read": _("Read the tip, then press Continue."),
     "lesson_ui.real_deal": _("Start a real deal"),
-    # Sì Sè Pái
-    "lesson.sisepai.start": _(
-        "This guided deal joins a game near its end. You win when a card you take puts all 21 of "
-        "your cards into groups. Each tip shows your next move."
-    ),
-    "lesson.sisepai.draw": _(
-        "You drew a card from the stock; everyone sees it. With the pair in your hand it makes a "
-        "triple: take it."
-    ),
-    "lesson.sisepai.discard": _(
-        "The card you took lies face up in a group with your pair. Now you hold 21 cards, so you "
-        "discard one: {card}."
-    ),
-    "lesson.sisepai.taken": _(
-        "{seat} took your discard for a triple: any other player may take a card for three of a "
-        "kind. Play goes on from {seat}."
-    ),
-    "lesson.sisepai.soldiers": _(
-        "You play right after {seat}, so you may take its discard for a mixed group too: three "
-        "soldiers of different colours are one. Take it."
-    ),
-    "lesson.sisepai.discard_again": _(
-        "Each card you take is paid for by a discard. Discard this card: {card}."
-    ),
-    "lesson.sisepai.second_chance": _(
-        "Nobody took the drawn card, so it is offered once more, as the drawer's discard. If nobody "
-        "takes it then either, it dies and the next player draws."
-    ),
-    "lesson.sisepai.field": _(
-        "{seat} drew a card you can use: as the next player you may take it for a field group, "
-        "chariot, horse and cannon of one colour. Claim it."
-    ),
-    "lesson.sisepai.outranked": _(
-        "{seat} claimed the same card for a triple. A triple outranks the next player's mixed "
-        "group, so {seat} got it. Who answers first never matters."
-    ),
-    "lesson.sisepai.command": _(
-        "{seat} drew another card for you: take it for a command group, General, advisor and "
-        "elephant of one colour."
-    ),
-    "lesson.sisepai.discard_loose": _("Discard a card that is in no group: {card}."),
-    "lesson.sisepai.forced": _(
-        "A drawn General or flower is always taken at once, as a group of its own. Now discard, "
-        "and try your other General first: {general}."
-    ),
-    "lesson.sisepai.refused": _(
-        "This card cannot be discarded: {card}. Generals and flowers never are. Discard this one "
-        "instead: {discard}."
-    ),
-    "lesson.sisepai.win": _(
-        "This is the card you were waiting for: with it all 21 of your cards make groups. Win!"
-    ),
-    "lesson.sisepai.end": _(
-        "You won with {score} points: 1 for each triple, mixed group and General, 3 for a flower. "
-        "You are ready for a real deal."
-    ),
-    # Paohuzi
-    "lesson.paohuzi.start": _(
-        "This guided deal joins a game near its end. A turn begins with a reveal: the top card of "
-        "the stock is turned face up for all to see. It never goes into a hand: it is claimed at "
-        "once, or it dies."
-    ),
-    "lesson.paohuzi.chi": _(
-        "You play right after {seat}, so you may chi its card: a sequence with two cards of your "
-        "hand. A small 1-2-3 is worth 3 huxi. Chi it."
-    ),
-    "lesson.paohuzi.discard": _(
-        "Every card you take in is paid for by a discard: {card}. A card you discard becomes chou "
-        "for you: you may never chi or peng it again."
-    ),
-    "lesson.paohuzi.peng": _(
-        "You hold a pair of this card, so you may peng it from any other player. Peng it: a peng "
-        "of big cards is worth 3 huxi."
-    ),
-    "lesson.paohuzi.discard_again": _("Now discard again: {card}."),
-    "lesson.paohuzi.pass": _(
-        "You could chi this card, but this time pass, to see what refusing costs."
-    ),
-    "lesson.paohuzi.chou": _(
-        "You refused a chi, so this card is now chou for you: {card}. You may not chi or peng it "
-        "for the rest of the deal, but you may still win with it."
-    ),
-    "lesson.paohuzi.wei": _(
-        "You revealed a card you held a pair of: a wei is compulsory and happens at once. Now "
-        "discard, and first try a card of your kan: {kan}."
-    ),
-    "lesson.paohuzi.kan_locked": _(
-        "This card belongs to a kan, three of a kind from the deal: {card}. A kan is never split "
-        "or discarded. Discard this card instead: {discard}."
-    ),
-    "lesson.paohuzi.pao": _(
-        "This is the fourth card of your kan: you may pao it, a four worth 9 huxi in big cards. "
-        "Pao it."
-    ),
-    "lesson.paohuzi.discard_four": _("Your first four is paid for by a discard, like any take: {card}."),
-    "lesson.paohuzi.claim": _("Claim this card with a chi."),
-    "lesson.paohuzi.outranked": _(
-        "{seat} took the card with a peng: a peng or a pao outranks a chi, and a win outranks them "
-        "all."
-    ),
-    "lesson.paohuzi.ti": _(
-        "You revealed the fourth card of your wei: a ti is compulsory, worth 9 huxi in small cards. "
-        "It is your second four, so you owe no discard."
-    ),
-    "lesson.paohuzi.bi": _(
-        "You hold another copy of this card. By the bi rule a chi must meld it too, so both groups "
-        "go down together. Chi it."
-    ),
-    "lesson.paohuzi.discard_keep": _(
-        "Discard this card: {card}. Keep this one, which waits for its pair: {keep}."
-    ),
-    "lesson.paohuzi.win": _(
-        "This card pairs your last card: seven groups with at least 15 huxi, on a revealed card. "
-        "Win!"
-    ),
-    "lesson.paohuzi.end": _(
-        "You won with {huxi} huxi. 15 huxi make 1 tun and every 3 more add one: {tun} tun, which "
-        "each opponent pays you. You are ready for a real deal."
-    ),
 }
+
+
+def lesson_words(name: str) -> dict[str, str]:
+    """The English msgids a lesson table of ``name`` needs beyond the table's own: every lesson's
+    and its game's tips (the words floor's ``LESSON``)."""
+    own: dict[str, str] = floor(name, "words").LESSON
+    return {**LESSON_MESSAGES, **own}
 
 
 def lesson_messages(lang: str, name: str) -> dict[str, str]:
     """The words a lesson table of ``name`` needs beyond the table's own, translated into ``lang``."""
     token = i18n.set_language(lang)
     try:
-        return {
-            key: i18n.gettext(text)
-            for key, text in LESSON_MESSAGES.items()
-            if key.startswith(f"lesson.{name}.") or not key.startswith("lesson.")
-        }
+        return {key: i18n.gettext(text) for key, text in lesson_words(name).items()}
     finally:
         i18n._current.reset(token)

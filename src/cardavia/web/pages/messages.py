@@ -9,23 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardavia.content.marks import _, _n
 from cardavia.engine.display import display_hooks
+from cardavia.engine.registry import floor, game_names
 from cardavia.web import i18n
 from cardavia.web.live import scoring
 from cardavia.web.pages import art, render_content
 
-
-def _(message: str) -> str:
-    """Mark a msgid for extraction; translated later, per request."""
-    return message
-
-
-def _n(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a plural msgid pair for extraction (``pybabel -k _n:1,2``); translated later, per request."""
-    return singular, plural
-
-
 TABLE_MESSAGES: dict[str, str] = {
+    # the words of every game; each game's own are its words floor's ``TABLE`` (``game_messages``)
     # seats: who sits where (you at the bottom, the next player on your right)
     "seat.you": _("You"),
     "seat.computer": _("Computer {n}"),
@@ -35,8 +27,6 @@ TABLE_MESSAGES: dict[str, str] = {
     "seat.more": _("Show groups"),
     "badge.dealer": _("Dealer"),
     "badge.next": _("Next player"),
-    "badge.next.sisepai": _("The next player after the card's owner may also take it for a mixed group."),
-    "badge.next.paohuzi": _("The next player after the card's owner may also chi it."),
     "badge.discarding": _("Discarding"),
     "badge.dead_hand": _("Dead hand (死手)"),
     # the felt
@@ -46,8 +36,6 @@ TABLE_MESSAGES: dict[str, str] = {
     "table.your_hand": _("Your hand"),
     "table.hand.discard": _("Your hand: choose a card to discard"),
     "table.melds": _("Exposed groups"),
-    "table.discards.sisepai": _("Dead cards"),
-    "table.discards.paohuzi": _("Discard row"),
     "table.chou": _("Chou (臭牌): may no longer chi or peng these cards"),
     "table.shown": _("Face-up card"),
     "card.public": _("{card}, the public card"),
@@ -55,34 +43,9 @@ TABLE_MESSAGES: dict[str, str] = {
     # the public card: who showed it and how (records-and-cli.md section 5, public.window)
     "caption.none": _("No card is open to claims."),
     "caption.other": _("Shown by {seat}"),
-    "caption.sisepai.W1": _("Drawn from the stock by {seat}"),
-    "caption.sisepai.W1.you": _("You drew it from the stock"),
-    "caption.sisepai.W2": _("Nobody took it: now it counts as a discard by {seat} (second chance)"),
-    "caption.sisepai.W2.you": _("Nobody took it: now it counts as your discard (second chance)"),
-    "caption.sisepai.WD": _("Discarded by {seat}"),
-    "caption.sisepai.WD.you": _("You discarded it"),
-    "caption.paohuzi.reveal": _("Revealed from the stock by {seat}"),
-    "caption.paohuzi.reveal.you": _("You revealed it from the stock"),
-    "caption.paohuzi.discard": _("Discarded by {seat}: nobody can win on a discard"),
-    "caption.paohuzi.discard.you": _("You discarded it: nobody can win on a discard"),
-    "window.sisepai.W1": _("Drawn card"),
-    "window.sisepai.W2": _("Second chance"),
-    "window.sisepai.WD": _("Discard"),
-    "window.paohuzi.reveal": _("Revealed card"),
-    "window.paohuzi.discard": _("Discard"),
     # what to do now
-    "prompt.claim.sisepai": _("Take the card into one of the groups on the buttons, or pass."),
-    "prompt.claim.paohuzi": _("Claim the card with one of the buttons, or pass."),
     "prompt.win": _("You can win with this card: press Win, or pass."),
     "prompt.tianhu": _("You may declare tianhu (天胡), the celestial win, or pass."),
-    "prompt.discard.sisepai": _(
-        "Your turn to discard: click a card in your hand, or move along it with ← → and press Enter. "
-        "Generals and flowers (with a lock) are never discarded."
-    ),
-    "prompt.discard.paohuzi": _(
-        "Your turn to discard: click a card in your hand, or move along it with ← → and press Enter. "
-        "The cards of a kan (with a lock) are never discarded."
-    ),
     "prompt.choose": _("Your turn: choose an action."),
     "prompt.answered": _("Your answer is in; waiting for the others…"),
     "prompt.discarding": _("{seat} is choosing a card to discard."),
@@ -108,54 +71,18 @@ TABLE_MESSAGES: dict[str, str] = {
     "value.huxi_tun": _("{huxi}, {tun}"),
     "hand.discard": _("Discard: {card}"),
     "hand.locked": _("{card}: cannot be discarded"),
-    "hand.locked.sisepai": _("Generals and flowers are never discarded."),
-    "hand.locked.paohuzi": _("The cards of a kan are never discarded."),
     # the log: one entry per card, opened by its draw, reveal or discard; "it" is that card
     "log.deal": _("New deal: {seat} deals; {stock} cards are in the stock."),
     "log.deal.you": _("New deal: you deal; {stock} cards are in the stock."),
-    "log.paohuzi.shown": _("The dealer's 21st card is dealt face up: {card}."),
-    "log.paohuzi.initial_ti": _("{seat} laid down a ti (提) from the deal."),
-    "log.paohuzi.initial_ti.you": _("You laid down a ti (提) from the deal."),
-    "log.sisepai.draw": _("{seat} drew a card: {card}."),
-    "log.sisepai.draw.you": _("You drew a card: {card}."),
-    "log.paohuzi.draw": _("{seat} revealed a card from the stock: {card}."),
-    "log.paohuzi.draw.you": _("You revealed a card from the stock: {card}."),
     "log.discard": _("{seat} discarded a card: {card}."),
     "log.discard.you": _("You discarded a card: {card}."),
-    "log.sisepai.second_chance": _("Nobody took it; it is offered once more, as a discard (second chance)."),
     "log.answer.pass": _("You passed."),
     "log.timeout": _("You did not answer in time, so you passed."),
-    "log.sisepai.take": _("{seat} took it: {cards}."),
-    "log.sisepai.take.you": _("You took it: {cards}."),
-    "log.sisepai.take_forced": _("{seat} took it at once: a drawn General or flower is always taken."),
-    "log.sisepai.take_forced.you": _("You took it at once: a drawn General or flower is always taken."),
-    "log.paohuzi.chi": _("{seat} took it with a chi: {cards}."),
-    "log.paohuzi.chi.you": _("You took it with a chi: {cards}."),
-    "log.paohuzi.chi_bi": _("{seat} took it with a chi: {cards}, and bi (比): {bi}."),
-    "log.paohuzi.chi_bi.you": _("You took it with a chi: {cards}, and bi (比): {bi}."),
-    "log.paohuzi.peng": _("{seat} took it with a peng."),
-    "log.paohuzi.peng.you": _("You took it with a peng."),
-    "log.paohuzi.pao": _("{seat} took it with a pao."),
-    "log.paohuzi.pao.you": _("You took it with a pao."),
-    "log.paohuzi.wei": _("{seat} had to make a wei (偎) with it."),
-    "log.paohuzi.wei.you": _("You had to make a wei (偎) with it."),
-    "log.paohuzi.ti": _("{seat} had to make a ti (提) with it."),
-    "log.paohuzi.ti.you": _("You had to make a ti (提) with it."),
     "log.dead": _("Nobody took it."),
     "log.chou_refused": _(
         "You passed on a chi or peng, so the card is now chou (臭牌) for you: "
         "you may no longer chi or peng it."
     ),
-    "log.paohuzi.dead_hand": _("{seat} has no free card left: a dead hand (死手), which can no longer win."),
-    "log.paohuzi.dead_hand.you": _(
-        "You have no free card left: your hand is dead (死手) and can no longer win."
-    ),
-    "log.paohuzi.tianhu": _("{seat} declared tianhu (天胡) with {huxi} huxi."),
-    "log.paohuzi.tianhu.you": _("You declared tianhu (天胡) with {huxi} huxi."),
-    "log.sisepai.win": _("{seat} won with it: {score}."),
-    "log.sisepai.win.you": _("You won with it: {score}."),
-    "log.paohuzi.win": _("{seat} won with it: {huxi}, {tun}."),
-    "log.paohuzi.win.you": _("You won with it: {huxi}, {tun}."),
     "log.end.draw": _("The stock is empty: the deal is a draw."),
     "event.generic": _("{kind}"),
     # why the player could not take a card he holds related cards for (the server's reason codes,
@@ -290,9 +217,6 @@ TABLE_PLURALS: dict[str, tuple[str, str]] = {
     ),
 }
 
-# Paohuzi group kinds, named by the glossary in the page's language.
-PAOHUZI_KINDS: tuple[str, ...] = ("chi", "peng", "wei", "pao", "ti", "kan", "pair")
-
 # Errors the server sends: key -> msgid.
 ERRORS: dict[str, str] = {
     "error.malformed": _("That message could not be read."),
@@ -385,17 +309,29 @@ def error_text(key: str) -> str:
     return i18n.gettext(ERRORS[key])
 
 
+def game_messages(game: str) -> dict[str, str]:
+    """The table's messages of ``game``: every game's and its own (its words floor's ``TABLE``)."""
+    own: dict[str, str] = floor(game, "words").TABLE
+    return {**TABLE_MESSAGES, **own}
+
+
+def every_table_message() -> dict[str, str]:
+    """The table's messages of every registered game."""
+    return {key: text for game in game_names() for key, text in game_messages(game).items()}
+
+
 def table_messages(lang: str, game: str) -> dict[str, Any]:
     """Every message the table of ``game`` needs, translated into ``lang``, its card names and
     its scoring groups (``scoring.group_table``)."""
     token = i18n.set_language(lang)
     try:
-        out: dict[str, Any] = {key: i18n.gettext(text) for key, text in TABLE_MESSAGES.items()}
+        out: dict[str, Any] = {key: i18n.gettext(text) for key, text in game_messages(game).items()}
         out.update({key: i18n.gettext(text) for key, text in ERRORS.items()})
         for key, (one, many) in TABLE_PLURALS.items():
             out[f"plural.{key}"] = i18n.plural_categories(one, many, lang)
         out["names"] = art.card_names(game, i18n.gettext)
-        out["kinds"] = {kind: render_content.term(f"paohuzi.{kind}") for kind in PAOHUZI_KINDS}
+        kinds: tuple[str, ...] = floor(game, "words").GROUP_KINDS
+        out["kinds"] = {kind: render_content.term(f"{game}.{kind}") for kind in kinds}
         out["groups"] = scoring.group_table(game)
         out["sprite"] = art.sprite_url(game)
         out["display"] = {game: display_hooks(game).CLIENT}
