@@ -14,15 +14,16 @@ from jinja2 import Environment, nodes
 from markupsafe import Markup, escape
 
 from cardavia.content import GAMES, LANGS, load_examples, load_glossary, rules_source
+from cardavia.engine.registry import game_names, get_spec
 
 VOID_ELEMENTS = frozenset({"br", "hr", "img", "wbr", "col", "meta", "link", "input", "source"})
 FORBIDDEN_ELEMENTS = frozenset({"script", "style", "html", "head", "body", "iframe", "form"})
 
-SISEPAI_CODES: tuple[str, ...] = tuple(c + r for c in "RYWG" for r in "GAECHNS") + tuple(
-    f"F{i}" for i in range(1, 6)
-)
-PAOHUZI_CODES: tuple[str, ...] = tuple(f"s{n}" for n in range(1, 11)) + tuple(f"b{n}" for n in range(1, 11))
-CODES: dict[str, tuple[str, ...]] = {"sisepai": SISEPAI_CODES, "paohuzi": PAOHUZI_CODES}
+
+
+def _codes(game: str) -> tuple[str, ...]:
+    """The card codes of a registered game's deck; none for an unknown name."""
+    return get_spec(game).deck.codes if game in game_names() else ()
 
 
 @dataclass
@@ -146,7 +147,7 @@ def fragment_problems(game: str, lang: str) -> list[str]:
     for codes, card_game in calls.cards:
         if card_game != game:
             problems.append(f"cards({codes!r}, {card_game!r}) on a {game} page")
-        bad = [c for c in codes.split() if c not in CODES.get(card_game, ())]
+        bad = [c for c in codes.split() if c not in _codes(card_game)]
         if bad or not codes.split():
             problems.append(f"cards({codes!r}) has invalid codes {bad}")
     return [f"{where}: {p}" for p in problems]

@@ -26,7 +26,8 @@ class Registration:
     ``"ai"`` (``TIERS``: tier name -> agent factory; ``missing``: what a hint says of an action),
     ``"review"`` (``JUDGE``), ``"display"`` (``group_kind``, ``group_table``, ``win_value``,
     ``CLIENT``: how the site shows its groups and wins), ``"words"`` (``TABLE``, ``LESSON``,
-    ``GROUP_KINDS``: the msgids of the table and the lessons that only this game uses).
+    ``GROUP_KINDS``: the msgids of the table and the lessons that only this game uses), ``"art"``
+    (``codes``, ``body``, ``names``: its cards drawn, ``web/pages/art.py``).
     ``groups_field`` is the field of an ``analyze`` query that holds a seat's exposed groups
     (records-and-cli.md section 7: the command line's ``--exposed`` or ``--meld``); ``title`` the
     game's name in Latin letters.

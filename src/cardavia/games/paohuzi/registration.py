@@ -12,5 +12,6 @@ GAME = Registration(
         "review": "cardavia.review.paohuzi",
         "display": "cardavia.games.paohuzi.display",
         "words": "cardavia.games.paohuzi.words",
+        "art": "cardavia.games.paohuzi.art",
     },
 )

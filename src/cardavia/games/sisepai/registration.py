@@ -12,5 +12,6 @@ GAME = Registration(
         "review": "cardavia.review.sisepai",
         "display": "cardavia.games.sisepai.display",
         "words": "cardavia.games.sisepai.words",
+        "art": "cardavia.games.sisepai.art",
     },
 )
