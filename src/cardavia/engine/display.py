@@ -8,11 +8,16 @@ function that gives them in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypedDict, cast
 
 from cardavia.engine.game import JSON, View
 from cardavia.engine.registry import floor
+
+Gettext = Callable[[str], str]
+"""A msgid -> its text in the reader's language."""
+NGettext = Callable[[str, str, int], str]
+"""Singular, plural, number -> the text for that number in the reader's language."""
 
 
 class ClientDisplay(TypedDict):
@@ -40,6 +45,14 @@ class DisplayHooks(Protocol):
 
     def win_value(self, view: View, seat: int) -> JSON | None:
         """What the win ``seat`` may claim now would score, or None."""
+        ...
+
+    def verdict(self, result: Mapping[str, Any], gettext: Gettext, ngettext: NGettext) -> str:
+        """What a complete holding of a worked example is worth (``result``: its ``analyze``)."""
+        ...
+
+    def new_card(self, query: Mapping[str, Any], gettext: Gettext) -> str:
+        """The caption of a worked example's new card (``query``: its ``analyze`` query)."""
         ...
 
 

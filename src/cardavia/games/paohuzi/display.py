@@ -6,10 +6,10 @@ its text in the reader's language), so nothing here depends on the web layer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from cardavia.engine.display import ClientDisplay
+from cardavia.engine.display import ClientDisplay, Gettext, NGettext
 from cardavia.engine.game import JSON, View
 from cardavia.games.paohuzi import SPEC, cards
 
@@ -72,3 +72,23 @@ def win_value(view: View, seat: int) -> JSON | None:
     if not found["win"]:
         return None
     return {"huxi": found["huxi"], "tun": found["tun"], "groups": found["groups"]}
+
+
+def verdict(result: Mapping[str, Any], gettext: Gettext, ngettext: NGettext) -> str:
+    """What a complete holding of a worked example is worth: its huxi, and its tun when it wins."""
+    huxi = int(result["huxi"])
+    if not result.get("win"):
+        return ngettext(
+            "Seven groups, but only %(num)d huxi: not enough to win.",
+            "Seven groups, but only %(num)d huxi: not enough to win.",
+            huxi,
+        ) % {"num": huxi}
+    tun = int(result["tun"])
+    return gettext("A win with {huxi} huxi, worth {tun} tun from each opponent.").format(huxi=huxi, tun=tun)
+
+
+def new_card(query: Mapping[str, Any], gettext: Gettext) -> str:
+    """The caption of a worked example's new card: who revealed it (``from``)."""
+    if query.get("from") == "own":
+        return gettext("New card, revealed by the player himself:")
+    return gettext("New card, revealed by another player:")

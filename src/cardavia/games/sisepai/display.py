@@ -6,10 +6,10 @@ its text in the reader's language), so nothing here depends on the web layer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from cardavia.engine.display import ClientDisplay
+from cardavia.engine.display import ClientDisplay, Gettext, NGettext
 from cardavia.engine.game import JSON, View
 from cardavia.games.sisepai import SPEC, cards, melds
 
@@ -70,3 +70,16 @@ def win_value(view: View, seat: int) -> JSON | None:
         query["new"] = public["card"]
     found = SPEC.analyze(query)
     return {"score": found["score"], "groups": found["groups"]} if found["complete"] else None
+
+
+def verdict(result: Mapping[str, Any], gettext: Gettext, ngettext: NGettext) -> str:
+    """What a complete holding of a worked example is worth: its points."""
+    score = int(result["score"])
+    return ngettext("Complete hand worth %(num)d point.", "Complete hand worth %(num)d points.", score) % {
+        "num": score
+    }
+
+
+def new_card(query: Mapping[str, Any], gettext: Gettext) -> str:
+    """The caption of a worked example's new card."""
+    return gettext("New card taken:")

@@ -76,20 +76,7 @@ def _group(game: str, text: str) -> Markup:
 def _verdict(game: str, result: dict[str, Any]) -> str:
     if not result.get("complete"):
         return gettext("Not complete: these cards cannot all be split into legal groups.")
-    if game == "sisepai":
-        score = int(result["score"])
-        return ngettext(
-            "Complete hand worth %(num)d point.", "Complete hand worth %(num)d points.", score
-        ) % {"num": score}
-    huxi = int(result["huxi"])
-    if not result.get("win"):
-        return ngettext(
-            "Seven groups, but only %(num)d huxi: not enough to win.",
-            "Seven groups, but only %(num)d huxi: not enough to win.",
-            huxi,
-        ) % {"num": huxi}
-    tun = int(result["tun"])
-    return gettext("A win with {huxi} huxi, worth {tun} tun from each opponent.").format(huxi=huxi, tun=tun)
+    return display_hooks(game).verdict(result, gettext, ngettext)
 
 
 def _holding(game: str, query: dict[str, Any]) -> Markup:
@@ -108,14 +95,7 @@ def _holding(game: str, query: dict[str, Any]) -> Markup:
         )
     new = query.get("new")
     if new:
-        if game == "paohuzi":
-            source = (
-                gettext("New card, revealed by the player himself:")
-                if query.get("from") == "own"
-                else gettext("New card, revealed by another player:")
-            )
-        else:
-            source = gettext("New card taken:")
+        source = display_hooks(game).new_card(query, gettext)
         rows.append(
             Markup('<div class="holding"><span class="caption">{}</span> {}</div>').format(
                 source, cards(str(new), game)
