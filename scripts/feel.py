@@ -8,7 +8,7 @@ For each tier it plays the duplicate match ``cardavia arena GAME --challenger PL
 TIER``: the player sits in every seat in turn, the other seats are copies of the tier, and every tier
 meets the same decks. Prints one Markdown row per tier (the player's win share with its
 deck-clustered 95 % interval, the draw rate, the deals, the tier's decision latencies p50 / p99 /
-max) and then the figures as the lines of ``cardavia.ai.labels.MEASURED``, the table the game
+max) and then the figures as the lines of the game's ``FELT`` (``ai/<g>/felt.py``), the table the game
 pages read for their labels. Report on decks not used for tuning.
 """
 
@@ -43,7 +43,7 @@ def row(report: dict[str, Any]) -> str:
 
 
 def entry(report: dict[str, Any]) -> str:
-    """The figures of one tier as a line of ``cardavia.ai.labels.MEASURED``."""
+    """The figures of one tier as a line of the game's ``FELT`` (``ai/<g>/felt.py``)."""
     low, high = report["win_share_ci95"]
     seats = round(1 / report["parity"])
     return (

@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from cardavia.ai.agent import Agent
 from cardavia.ai.paohuzi.agents import EasyAgent, GreedyAgent, NormalAgent
+from cardavia.ai.paohuzi.felt import FELT as FELT  # how each tier feels (cardavia.ai.labels)
+from cardavia.ai.paohuzi.felt import SENTENCE as SENTENCE
 from cardavia.ai.paohuzi.hard import PlannerAgent
 from cardavia.ai.paohuzi.hints import missing as missing  # what a hint says (cardavia.ai.hints)
 

@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from cardavia.ai.agent import Agent
 from cardavia.ai.sisepai.agents import EasyAgent, GreedyAgent, NormalAgent
+from cardavia.ai.sisepai.felt import FELT as FELT  # how each tier feels (cardavia.ai.labels)
+from cardavia.ai.sisepai.felt import SENTENCE as SENTENCE
 from cardavia.ai.sisepai.hard import GameKit, HardAgent
 from cardavia.ai.sisepai.hints import missing as missing  # what a hint says (cardavia.ai.hints)
 from cardavia.ai.sisepai.sim import playout
