@@ -1,4 +1,4 @@
-"""Fit and measure the review's calibration (src/cardavia/review/fitted.py), and the ladder.
+"""Fit and measure the review's calibration (src/cardavia/review/fitted/<game>.json), and the ladder.
 
 Calibration: seeded self-play deals, the reviewed seat (deal i: seat i mod seats) playing a
 strong tier (``SKILLED``) with slips (a random legal action at a share ``SLIP`` of its decisions,
@@ -41,7 +41,7 @@ from cardavia.ai.agent import Agent, Observation
 from cardavia.engine import record as records
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
-from cardavia.review import calibration, core, fitted
+from cardavia.review import calibration, core
 
 FIT_SEED = 100_000
 HOLDOUT_SEED = 200_000
@@ -52,17 +52,12 @@ SLIP = 0.25
 SKILLED = {"sisepai": "normal", "paohuzi": "hard"}
 OPPONENT = "normal"
 LADDER = ("random", "easy", "normal", "hard")
-TABLE = Path(__file__).resolve().parent.parent / "src" / "cardavia" / "review" / "fitted.py"
-HEADER = '''"""The fitted calibration maps (written by ``scripts/calibrate.py``; do not edit by hand)."""
-
-from typing import Any
-
-MAPS: dict[str, dict[str, Any]] = '''
+FITTED = Path(__file__).resolve().parent.parent / "src" / "cardavia" / "review" / "fitted"
 
 
-def write_table(maps: dict[str, Any]) -> None:
-    """Write ``fitted.py`` with these maps (JSON of numbers, strings and lists: valid Python)."""
-    TABLE.write_text(HEADER + json.dumps(maps, indent=4, sort_keys=True) + "\n", encoding="utf-8")
+def write_map(game: str, entry: dict[str, Any]) -> None:
+    """Write ``fitted/<game>.json`` with this game's map."""
+    (FITTED / f"{game}.json").write_text(json.dumps(entry, indent=4, sort_keys=True) + "\n", encoding="utf-8")
 
 
 class Slipping:
@@ -266,7 +261,7 @@ def main() -> None:
     parser.add_argument("--fit-start", type=int, default=0, help="first fitting deal (seed FIT_SEED + it)")
     parser.add_argument("--holdout", type=int, default=200, help="held-out deals per game")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--write", action="store_true", help="write the fitted maps to fitted.py")
+    parser.add_argument("--write", action="store_true", help="write each map to review/fitted/GAME.json")
     parser.add_argument("--dump", help="write each deal's rows to DUMP.GAME.jsonl")
     parser.add_argument("--rows", metavar="DUMP", help="fit and measure a --dump's deals, not playing")
     parser.add_argument("--splits", type=int, default=0, help="with --rows: also this many other halvings")
@@ -284,7 +279,6 @@ def main() -> None:
             dump = f"{args.dump}.{game}.jsonl" if args.dump else None
             print(json.dumps(ladder(game, args.ladder, args.workers, dump)), flush=True)
         return
-    table = {game: dict(entry) for game, entry in fitted.MAPS.items()}
     for game in args.games:
         if args.rows:
             path = Path(f"{args.rows}.{game}.jsonl")
@@ -294,10 +288,10 @@ def main() -> None:
         else:
             dump = f"{args.dump}.{game}.jsonl" if args.dump else None
             report = calibrate(game, args.fit, args.holdout, args.workers, dump, args.fit_start)
-        table[game] = report.pop("entry")
+        entry = report.pop("entry")
         print(json.dumps(report), flush=True)
-    if args.write:
-        write_table(table)
+        if args.write:
+            write_map(game, entry)
 
 
 if __name__ == "__main__":

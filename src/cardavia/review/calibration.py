@@ -5,21 +5,22 @@ A game's map has two stages. First a logistic model over a few named features of
 of the full stock (``stock``), and their product. Then an isotonic correction of that model's
 chance: a line through knots fitted on the same decisions (pooled adjacent violators, each knot
 the mean chance and win rate of at least ``MIN_KNOT`` decisions), from (0, 0) to (1, 1). Both
-are fitted by ``scripts/calibrate.py`` and live in ``fitted.py`` beside this module. The map must
+are fitted by ``scripts/calibrate.py`` and live in ``fitted/<game>.json`` beside this module. The map must
 rise with ``raw`` at every stock level, so the options of one decision keep the hard tier's
 order; ``fit`` checks that and ``load`` refuses a table that breaks it."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.rng import Rng
-from cardavia.review.fitted import MAPS
 
 FEATURES = ("bias", "stock", "raw", "raw_stock")
 """The features every map uses, in the order of its coefficients."""
@@ -184,9 +185,10 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 @cache
 def load(game: str) -> Calibration:
     """The committed map of ``game``; ``CardaviaError`` if it is missing or does not rise."""
-    entry = MAPS.get(game)
-    if entry is None:
+    source = resources.files("cardavia.review").joinpath(f"fitted/{game}.json")
+    if not source.is_file():
         raise CardaviaError(f"no calibration for {game}")
+    entry = json.loads(source.read_text(encoding="utf-8"))
     if tuple(entry["features"]) != FEATURES:
         raise CardaviaError(f"the calibration of {game} uses other features: {entry['features']}")
     knots = tuple((float(x), float(y)) for x, y in entry.get("knots", ()))
@@ -197,7 +199,7 @@ def load(game: str) -> Calibration:
 
 
 def to_json(cal: Calibration, meta: Mapping[str, object]) -> dict[str, object]:
-    """One game's entry of ``fitted.MAPS``."""
+    """One game's map as ``fitted/<game>.json`` holds it."""
     knots = [[round(x, 6), round(y, 6)] for x, y in cal.knots]
     return {"features": list(FEATURES), "coef": [round(c, 6) for c in cal.coef], "knots": knots, **meta}
 
