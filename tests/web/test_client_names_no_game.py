@@ -1,5 +1,6 @@
-"""The browser client names no game: what it needs to draw a game's values comes from the server
-(``engine/display.py``'s ``ClientDisplay``, in the page's messages under ``display``)."""
+"""No code above the games' own packages names a game (ADDING.md): the browser client gets what it
+needs to draw a game's values from the server (``engine/display.py``'s ``ClientDisplay``, in the
+page's messages under ``display``), and the Python floors look games up through the registry."""
 
 from __future__ import annotations
 
@@ -25,6 +26,32 @@ def test_no_browser_module_names_a_game() -> None:
     assert scripts
     found = {str(p.relative_to(STATIC)): game_names_in(p.read_text("utf-8")) for p in scripts}
     assert {k: v for k, v in found.items() if v} == {}
+
+
+SRC = STATIC.parents[1]
+
+
+def _own_package(path: Path) -> bool:
+    """Whether ``path`` lies inside one game's own packages (games/<g>/, ai/<g>/, review/<g>.py)."""
+    parts = path.relative_to(SRC).parts
+    return any(
+        parts[:2] in (("games", g), ("ai", g)) or parts[:2] == ("review", f"{g}.py") for g in game_names()
+    )
+
+
+def test_no_module_above_the_games_packages_names_a_game() -> None:
+    """ADDING.md's rule: the floors above the kernel look games up through the registry."""
+    modules = [p for p in sorted(SRC.rglob("*")) if p.suffix in (".py", ".js") and not _own_package(p)]
+    assert len(modules) > 60
+    found = {str(p.relative_to(SRC)): game_names_in(p.read_text("utf-8")) for p in modules}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_a_games_own_packages_are_told_apart() -> None:
+    name = game_names()[0]
+    assert _own_package(SRC / "games" / name / "words.py") and _own_package(SRC / "review" / f"{name}.py")
+    assert not _own_package(SRC / "web" / "pages" / "messages.py")
+    assert not _own_package(SRC / "ai" / "labels.py")
 
 
 def test_the_check_finds_a_planted_name() -> None:

@@ -54,7 +54,7 @@ def load_examples() -> dict[str, Any]:
 
 @cache
 def load_glossary() -> dict[str, dict[str, str]]:
-    """``glossary.json``: term key (``"paohuzi.chi"``) -> language -> text."""
+    """``glossary.json``: term key (``"<game>.<term>"``) -> language -> text."""
     data: dict[str, dict[str, str]] = json.loads(_read("glossary.json"))
     return data
 

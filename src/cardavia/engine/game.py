@@ -93,7 +93,7 @@ class Decision(NamedTuple):
 class Event:
     """Something that happened, for logs and the table. ``audience`` None means every seat.
 
-    ``kind`` is a message key (``"sisepai.draw"``); ``params`` holds codes and numbers only, never
+    ``kind`` is a message key (``"<game>.draw"``); ``params`` holds codes and numbers only, never
     words, so every reader can see it in his own language.
     """
 

@@ -70,9 +70,9 @@ def read_action(text: str, deck: Deck) -> ActionText:
 def write_action(verb: str, groups: Sequence[Sequence[int]], deck: Deck) -> str:
     """Write an action canonically: groups sorted, each group's cards sorted.
 
-    >>> from cardavia.games.paohuzi.cards import DECK
-    >>> write_action("chi", [[3, 4, 2], [4, 2, 3]], DECK)
-    'chi s3 s4 s5 / s3 s4 s5'
+    >>> deck = Deck(["c1", "c2", "c3", "c4", "c5"], [4] * 5)
+    >>> write_action("chi", [[3, 4, 2], [4, 2, 3]], deck)
+    'chi c3 c4 c5 / c3 c4 c5'
     """
     if not groups:
         return verb
