@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.rng import Rng
-from cardavia.web.live import actor as table_module
+from cardavia.web.live import pacer as pacer_module
 from cardavia.web.live.actor import TableActor
 from cardavia.web.live.computers import BUDGET
 from cardavia.web.live.frames import FrameBuilder
@@ -224,8 +224,8 @@ def _state_before_ack(monkeypatch: pytest.MonkeyPatch) -> None:
     original = TableActor._answer
 
     async def answer(self: TableActor, *args: Any, **kwargs: Any) -> None:
-        if self._held:  # a computer was asked with him
-            self._broadcast(self.state_message(self.last, []))
+        if self.computers.holding:  # a computer was asked with him
+            self.publisher.broadcast(self.state_message(self.last, []))
         await original(self, *args, **kwargs)
 
     monkeypatch.setattr(TableActor, "_answer", answer)
@@ -276,7 +276,7 @@ def test_steps_are_paced_by_their_kind_alone(
     """With pacing on, each step goes out when the one before has had its time: twins give the
     same gaps between messages, and no step waits for a computer's thinking."""
     record, other, _ = find_twins(client_for(db_url=f"sqlite+aiosqlite:///{tmp_path / 'find.db'}"), "sisepai")
-    monkeypatch.setattr(table_module, "THINK_MARGIN", THINK)  # every step outlasts the thinking
+    monkeypatch.setattr(pacer_module, "THINK_MARGIN", THINK)  # every step outlasts the thinking
     client = client_for(ai_delay=UNIT)
     jitters = []
     for _ in range(ATTEMPTS):  # a busy machine can hold one message back; a channel shows every time
@@ -295,7 +295,7 @@ def test_the_timing_check_catches_steps_sent_as_soon_as_computed(
 ) -> None:
     """The old pacing: a step goes out as soon as it is known, so a computer's thinking shows."""
     record, other, _ = find_twins(client_for(db_url=f"sqlite+aiosqlite:///{tmp_path / 'find.db'}"), "sisepai")
-    monkeypatch.setattr(TableActor, "_step_time", lambda self, kind: 0.0)
+    monkeypatch.setattr(pacer_module.Pacer, "step_time", lambda self, kind: 0.0)
     client = client_for(ai_delay=UNIT)
     gaps = [_gaps(client, r, limit=1000) for r in (record, other)]  # the whole deals: quick now
     assert max(abs(a - b) for a, b in zip(*gaps, strict=False)) >= TOLERANCE
@@ -326,7 +326,7 @@ def _window_report(
     shortened to ~30 ms so that a deal takes seconds; the pacing's rules are unchanged)."""
     monkeypatch.setitem(BUDGET, "easy", 0.0)
     monkeypatch.setitem(BUDGET, "random", 0.0)
-    monkeypatch.setattr(table_module, "THINK_MARGIN", 0.03)
+    monkeypatch.setattr(pacer_module, "THINK_MARGIN", 0.03)
     client = client_for(ai_delay=0.03)
     gaps = [gap for game in GAMES for i in range(deals) for gap in window_gaps(client, game, 40 + i)]
     return timing_report(gaps)

@@ -17,9 +17,9 @@ from cardavia.engine.registry import get_spec
 from cardavia.web import i18n
 from cardavia.web.config import WebConfig
 from cardavia.web.live import lessons
-from cardavia.web.live.actor import STEP_TIME
 from cardavia.web.live.lessons import Lesson, Refusal, lesson_messages, lesson_words
 from cardavia.web.live.manager import replay_frames
+from cardavia.web.live.pacer import STEP_TIME
 from cardavia.web.pages.messages import ERRORS
 
 from .helpers import Player, app_state, table_socket

@@ -112,7 +112,7 @@ def test_a_table_stored_before_deal_secrets_still_plays(
     import sqlite3
 
     from cardavia.engine.registry import get_spec
-    from cardavia.web.live.actor import hash_secret
+    from cardavia.web.live.table_info import hash_secret
 
     table_id = "0123456789abcdef0123456789abcdef"
     position = get_spec(game).new_game(int(table_id[:15], 16)).record()

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from cardavia.review import review
 from cardavia.web import wire
-from cardavia.web.live.actor import hash_secret, new_secret
+from cardavia.web.live.table_info import hash_secret, new_secret
 from review.helpers import deal  # type: ignore[import-not-found]  # tests/ is on the path
 
 from .helpers import app_state, portal, start_table

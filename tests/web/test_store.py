@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from cardavia.web.live.actor import OUTBOX_LIMIT, Subscriber
+from cardavia.web.live.inputs import OUTBOX_LIMIT, Subscriber
 from cardavia.web.storage.store import SCHEMA_VERSION, LockError, Store
 from cardavia.web.wire import Outgoing
 

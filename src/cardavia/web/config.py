@@ -22,7 +22,7 @@ class WebConfig:
     """How one server runs.
 
     ``ai_delay`` is the time (seconds) a step of play stays on screen at normal speed before the
-    next one (each kind of step a multiple of it, ``table.STEP_TIME``; 0 turns pacing off, for
+    next one (each kind of step a multiple of it, ``pacer.STEP_TIME``; 0 turns pacing off, for
     tests and benchmarks); ``claim_timeout``
     the seconds a human has in a claim window before a timeout passes for him; ``ai_executor`` is
     ``process`` (a process pool: search never holds the event loop's GIL), ``thread`` or ``inline``.

@@ -29,7 +29,7 @@ from typing import Any
 
 from cardavia.content.marks import _
 from cardavia.engine.errors import IllegalAction
-from cardavia.engine.game import JSON, Game
+from cardavia.engine.game import JSON, Decision, Game
 from cardavia.engine.notation import split_line
 from cardavia.engine.reasons import Reason
 from cardavia.engine.registry import floor, game_names, get_spec
@@ -107,9 +107,18 @@ class Lesson:
         tip = self.tips.get(v)
         return None if tip is None else tip.to_json(hold=self.holds(v))
 
+    countdown = False  # a newcomer reads the tips at his own pace
+
     def holds(self, v: int) -> bool:
         """True when the table pauses after releasing frame ``v`` (see ``tip``)."""
         return v in self.tips and v not in self.asks and v != self.last
+
+    def annotate(self, message: wire.StateMessage, frame: Frame, decision: Decision | None) -> None:
+        """The lesson's name, the frame's tip, whether it is done, and the move it asks for."""
+        message["lesson"] = self.name
+        message["tip"] = self.tip(frame.v)
+        message["lesson_done"] = frame.kind == "end"
+        message["lesson_move"] = None if decision is None else self.expected.get(decision.window)
 
     def check(self, game: Game, seat: int, action: str) -> None:
         """Refuse a legal ``action`` of the human that is not the lesson's move here

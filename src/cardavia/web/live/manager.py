@@ -22,11 +22,12 @@ from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 from cardavia.web.config import WebConfig
 from cardavia.web.live import lessons
-from cardavia.web.live.actor import TableActor, TableInfo, deal_seed, hash_secret, log_crash, new_secret
+from cardavia.web.live.actor import TableActor, log_crash
 from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.frames import Frame, FrameBuilder
 from cardavia.web.live.lessons import Lesson, LessonAi
 from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
+from cardavia.web.live.table_info import TableInfo, deal_seed, hash_secret, new_secret
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.storage.store import Lease, Store
 

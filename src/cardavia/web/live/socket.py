@@ -20,9 +20,11 @@ from cardavia.engine.errors import RecordError
 from cardavia.engine.record import load_json
 from cardavia.web import i18n
 from cardavia.web.errors import ActionRefused
-from cardavia.web.live.actor import SPEEDS, Subscriber, TableActor
+from cardavia.web.live.actor import TableActor
+from cardavia.web.live.inputs import Subscriber
 from cardavia.web.live.manager import CLOSE_MOVED, TableManager
 from cardavia.web.live.ownership import Unavailable
+from cardavia.web.live.pacer import SPEEDS
 from cardavia.web.origin import same_origin
 from cardavia.web.pages.messages import error_text
 from cardavia.web.pages.render import LANG_COOKIE

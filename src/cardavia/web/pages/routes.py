@@ -30,9 +30,10 @@ from cardavia.web.config import (
     table_settings,
 )
 from cardavia.web.live import lessons, scoring
-from cardavia.web.live.actor import TableActor, hash_secret
+from cardavia.web.live.actor import TableActor
 from cardavia.web.live.manager import TableManager
 from cardavia.web.live.ownership import Unavailable
+from cardavia.web.live.table_info import hash_secret
 from cardavia.web.pages.messages import table_messages
 from cardavia.web.pages.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
 from cardavia.web.rate_limit import TokenBuckets
