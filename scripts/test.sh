@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test suite, from a fresh checkout: installs what the tests need, then runs ruff, mypy
-# --strict on the whole package, mypy on the tests, and pytest on both cores (pytest-xdist).
+# --strict on the whole package, mypy on the tests, TypeScript's compiler on the browser's scripts
+# and their unit tests under node, and pytest on both cores (pytest-xdist).
 #
 #   bash scripts/test.sh            every test but the long versions of the simulations,
 #                                   differentials and ladders (-m "not slow"; tests/TIERS.md)
@@ -20,6 +21,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 fc-list :lang=zh 2>/dev/null | grep -q "Noto" || missing+=(fonts-noto-cjk)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v node >/dev/null 2>&1 || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
   apt-get update -qq
@@ -42,5 +44,10 @@ if [ "${1:-}" = "--slow" ]; then
 fi
 echo "== mypy (the tests)"
 .venv/bin/mypy --explicit-package-bases tests
+echo "== the browser's scripts: wire types up to date, TypeScript on their JSDoc, unit tests under node"
+[ -x node_modules/.bin/tsc ] || npm ci --silent --no-audit --no-fund
+.venv/bin/python scripts/wire_types.py --check
+node_modules/.bin/tsc -p tsconfig.json
+node --test tests/js/
 echo "== pytest"
 .venv/bin/pytest -q -n 2 "${tier[@]}" "$@"

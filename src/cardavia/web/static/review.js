@@ -1,3 +1,4 @@
+// @ts-check
 // The review of a finished deal: a replay (every hand, or what the player could see then) with the
 // computer's judgement of each of the player's decisions. It draws only what the server sends
 // (review_pages.py): the review document, the replay's steps and the words of the page. Each step
@@ -11,7 +12,7 @@ import { actionLabel, drawPublic } from "./table/dock.js";
 import { LogBook, MOVES, bare } from "./table/logbook.js";
 import { Words } from "./table/words.js";
 
-const root = document.getElementById("review");
+const root = /** @type {HTMLElement} */ (document.getElementById("review")); // this module runs on the review page only
 const catalogue = document.getElementById("review-messages");
 const SVG = "http://www.w3.org/2000/svg";
 const MAX_UPLOAD = 15 * 1024; // the server refuses bodies over 16 KiB

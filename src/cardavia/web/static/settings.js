@@ -1,3 +1,4 @@
+// @ts-check
 // Display settings, live: the sliders set --contrast, --grain and --temperature on <html> at once and
 // remember them in cookies, as do the table's two choices (waits and hints); choosing a language
 // submits the form (the server sets the cookie and answers with the page in that language). Without
@@ -12,7 +13,7 @@ function remember(name, value) {
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${YEAR}; Path=/; SameSite=Lax`;
 }
 
-const form = document.querySelector("form.settings-form");
+const form = /** @type {HTMLFormElement | null} */ (document.querySelector("form.settings-form"));
 if (form) {
   for (const input of form.querySelectorAll('input[type="range"]')) {
     const slider = /** @type {HTMLInputElement} */ (input);

@@ -1,3 +1,4 @@
+// @ts-check
 // The live table. It shows only what the server sends (PROTOCOL.md): one frame per step, each with
 // the seat's view after it, its events and, when the player is asked, his legal actions. It keeps
 // no rules: every button is one of the server's legal actions, sent back as it is with the frame
@@ -55,7 +56,7 @@ class Table {
     this.hintFocus = false;
     this.end = new EndPanel(part("end"), this.words, this.art, this.game, groups);
     this.log = new LogBook(/** @type {HTMLOListElement} */ (part("log")), this.words, this.art, this.game);
-    /** The frame on screen. @type {any} */
+    /** The frame on screen. @type {import("./wire").StateMessage | null} */
     this.state = null;
     /** The newest frame received. */
     this.received = 0;
@@ -118,16 +119,16 @@ class Table {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
-  /** One message from the server. @param {any} message */
+  /** One message from the server. @param {import("./wire").ServerMessage} message */
   receive(message) {
     if (message.type === "state") {
-      const snapshot = Array.isArray(message.log);
-      if (!snapshot && message.v <= this.received) return; // an older frame arrived late
+      const log = message.log;
+      if (!log && message.v <= this.received) return; // an older frame arrived late
       this.received = Math.max(this.received, message.v);
-      if (snapshot) {
+      if (log) {
         this.log.clear();
         this.words.me = message.seat;
-        this.log.add(message.log, message.v);
+        this.log.add(log, message.v);
         this.pacer.reset(message);
       } else {
         this.pacer.push(message);
@@ -217,7 +218,7 @@ class Table {
 
   // -- showing a frame --------------------------------------------------------------------------
 
-  /** Does this frame concern the player (his move, his question, his private events)? @param {any} frame */
+  /** Does this frame concern the player (his move, his question, his private events)? @param {import("./wire").StateMessage} frame */
   concerns(frame) {
     const me = this.words.me;
     if (frame.legal && frame.legal.length) return true;
@@ -227,7 +228,7 @@ class Table {
 
   /**
    * Draw one frame: the board, the dock, its log lines, the moving card (none when `quick`: a
-   * question is waiting behind it); tell screen readers. @param {any} frame @param {boolean} quick
+   * question is waiting behind it); tell screen readers. @param {import("./wire").StateMessage} frame @param {boolean} quick
    */
   show(frame, quick) {
     this.words.me = frame.seat;
@@ -268,6 +269,7 @@ class Table {
 
   render() {
     const state = this.state;
+    if (!state) return;
     const over = state.outcome !== null && state.outcome !== undefined;
     this.board.render(state, { acted: this.acted, last: this.lastMoves });
     this.redrawDock();
@@ -314,7 +316,7 @@ class Table {
 
   /**
    * The card of this step flies from where it was (`before`: the places before the redraw; none,
-   * no flight); the last move stays marked. @param {any} frame @param {Map<string, DOMRect> | null} before
+   * no flight); the last move stays marked. @param {import("./wire").StateMessage} frame @param {Map<string, DOMRect> | null} before
    */
   animate(frame, before) {
     const me = this.words.me;
@@ -346,7 +348,7 @@ class Table {
     }
   }
 
-  /** The live region and the tab title say what happened and when it is the player's turn. @param {string[]} said @param {any} frame */
+  /** The live region and the tab title say what happened and when it is the player's turn. @param {string[]} said @param {import("./wire").StateMessage} frame */
   announce(said, frame) {
     const asked = frame.legal.length > 0;
     const lines = [...said];
@@ -376,7 +378,7 @@ class Table {
     if (target) target.focus({ preventScroll: true });
   }
 
-  /** Ask the server what the Win button would score. @param {any} frame */
+  /** Ask the server what the Win button would score. @param {import("./wire").StateMessage} frame */
   fetchWin(frame) {
     if (!frame.legal.includes("win") || this.dock.wins.has(frame.v)) return;
     fetch(`/tables/${this.tableId}/win?v=${frame.v}`, { credentials: "same-origin" })

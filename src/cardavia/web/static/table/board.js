@@ -1,3 +1,4 @@
+// @ts-check
 // The felt above the player's hand: the other seats around the table in turn order (you at the
 // bottom, the next player on your right: play goes anticlockwise), the stock and the turn order
 // in the middle, and the player's own groups. Drawn from the seat's view only.

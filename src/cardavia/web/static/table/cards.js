@@ -1,3 +1,4 @@
+// @ts-check
 // Card pictures: one SVG symbol per card from the game's sprite (web/pages/art.py), named for screen
 // readers, and the rows and groups the table is made of. Elements carry `data-key` where a card
 // may move from one step to the next, so motion.js can animate it.

@@ -1,3 +1,4 @@
+// @ts-check
 // What a legal action does, as the data of its button: the groups it makes with the public card
 // marked in them, each group's name and value, and their total. The action text is the server's
 // (records-and-cli.md section 3); names and values come from the page's group table

@@ -1,3 +1,4 @@
+// @ts-check
 // The decision strip and the hand, pinned to the bottom of the screen: the public card with its
 // caption (who showed it and how), what to do now, why the last card could not be taken, the
 // countdown, one button per legal action (Pass always first, in the same place) and the hand
@@ -74,14 +75,14 @@ export class Dock {
     return this.words.t(tip.key, this.tipWords(tip.params || {}));
   }
 
-  /** Does the lesson hold the table on this frame until its tip is read? @param {any} state */
+  /** Does the lesson hold the table on this frame until its tip is read? @param {import("../wire").StateMessage} state */
   holding(state) {
     return Boolean(state.lesson && state.tip && state.tip.hold);
   }
 
   /**
    * The lesson's tip beside the prompt (its moves are right below), the answer to a refused move
-   * under it, and "Continue" when the table waits for it. @param {any} state @param {boolean} live
+   * under it, and "Continue" when the table waits for it. @param {import("../wire").StateMessage} state @param {boolean} live
    */
   renderTip(state, live) {
     const box = this.parts.tip;
@@ -130,14 +131,14 @@ export class Dock {
     return message.text || w.t(message.key);
   }
 
-  /** The hint for the decision on screen, if the server has answered it. @param {any} state */
+  /** The hint for the decision on screen, if the server has answered it. @param {import("../wire").StateMessage} state */
   hintFor(state) {
     return this.hint && state.window !== null && this.hint.window === state.window ? this.hint : null;
   }
 
   /**
    * Draw the strip for the frame on screen. Its buttons stay in place but are off once the player
-   * has answered or while the connection is down. @param {any} state @param {{answered: boolean, offline: boolean}} status
+   * has answered or while the connection is down. @param {import("../wire").StateMessage} state @param {{answered: boolean, offline: boolean}} status
    */
   render(state, status) {
     const over = state.outcome !== null && state.outcome !== undefined;
@@ -156,7 +157,7 @@ export class Dock {
 
   /**
    * The cards that would complete the player's holding, each with its score and the copies he has
-   * not seen (the server counts them from his view alone). @param {any} state @param {boolean} over
+   * not seen (the server counts them from his view alone). @param {import("../wire").StateMessage} state @param {boolean} over
    */
   renderWaits(state, over) {
     const w = this.words;
@@ -167,7 +168,7 @@ export class Dock {
       box.hidden = true;
       return;
     }
-    const items = waits.map((/** @type {any} */ wait) => {
+    const items = waits.map((/** @type {import("../wire").Wait} */ wait) => {
       const { value, note } = this.waitValue(wait);
       const unseen = w.count("unseen_copies", wait.unseen);
       const card = w.card(wait.card);
@@ -184,12 +185,12 @@ export class Dock {
 
   /**
    * What a waited-for card scores: in the game's unit, or huxi and tun where the game counts tun (another seat's reveal),
-   * with a note when only the player's own reveal wins or scores otherwise. @param {any} wait
+   * with a note when only the player's own reveal wins or scores otherwise. @param {import("../wire").Wait} wait
    * @returns {{value: string, note: string}}
    */
   waitValue(wait) {
     const w = this.words;
-    if (!w.display(this.game).tun) return { value: w.value(this.game, wait.score), note: "" };
+    if (!w.display(this.game).tun) return { value: w.value(this.game, wait.score ?? 0), note: "" };
     const worth = (/** @type {any} */ way) => w.winValue(this.game, way);
     if (!wait.other) return { value: worth(wait.own), note: w.t("waits.own_only") };
     if (wait.own && (wait.own.huxi !== wait.other.huxi || wait.own.tun !== wait.other.tun)) {
@@ -198,7 +199,7 @@ export class Dock {
     return { value: worth(wait.other), note: "" };
   }
 
-  /** The hint button, and the hint's two sentences once the server has answered. @param {any} state @param {string[]} legal */
+  /** The hint button, and the hint's two sentences once the server has answered. @param {import("../wire").StateMessage} state @param {string[]} legal */
   renderHint(state, legal) {
     const w = this.words;
     const button = this.parts.hint;
@@ -216,7 +217,7 @@ export class Dock {
       el("span", { class: "hint-reason", text: this.hintReason(hint.reason || {}) }));
   }
 
-  /** What the computer would do, in one sentence. @param {string} action @param {any} state */
+  /** What the computer would do, in one sentence. @param {string} action @param {import("../wire").StateMessage} state */
   hintAction(action, state) {
     const w = this.words;
     if (action === "pass") return w.t("hint.pass");
@@ -246,12 +247,12 @@ export class Dock {
     }
   }
 
-  /** @param {any} state */
+  /** @param {import("../wire").StateMessage} state */
   renderPublic(state) {
     drawPublic(this.parts.public, state.view, this.words, this.art, this.game);
   }
 
-  /** @param {any} state @param {string[]} legal @param {{answered: boolean, offline: boolean}} status @param {boolean} over */
+  /** @param {import("../wire").StateMessage} state @param {string[]} legal @param {{answered: boolean, offline: boolean}} status @param {boolean} over */
   renderPrompt(state, legal, status, over) {
     const w = this.words;
     const view = state.view;
@@ -265,13 +266,13 @@ export class Dock {
     else if (legal.includes("win")) text = w.t("prompt.win");
     else if (legal.includes("pass")) text = w.t(`prompt.claim.${this.game}`);
     else if (legal.length) text = w.t("prompt.choose");
-    else if (!view.public && (view.to_act || []).length === 1) text = w.about("prompt.discarding", view.to_act[0]);
+    else if (!view.public && (view.to_act || []).length === 1) text = w.about("prompt.discarding", (view.to_act || [])[0]);
     else text = w.t("prompt.waiting");
     this.parts.prompt.textContent = text;
     this.parts.prompt.dataset.asked = legal.length ? "true" : "false";
   }
 
-  /** Why the player could not take this card, or why his claim lost (the server's reason codes). @param {any} state */
+  /** Why the player could not take this card, or why his claim lost (the server's reason codes). @param {import("../wire").StateMessage} state */
   renderNotice(state) {
     const w = this.words;
     const lines = [];
@@ -280,13 +281,13 @@ export class Dock {
       if (p.seat !== w.me) continue;
       const why = event.kind.endsWith(".why_not") ? reasonKey(p, (k) => w.has(k)) : null;
       if (why) lines.push(w.t(why, reasonParams(p, w)));
-      if (event.kind.endsWith(".outranked")) lines.push(w.t(priorityKey(p, (k) => w.has(k)), { seat: w.seat(p.by) }));
+      if (event.kind.endsWith(".outranked")) lines.push(w.t(priorityKey(p, (k) => w.has(k)), { seat: w.seat(/** @type {number} */ (p.by)) }));
     }
     this.parts.notice.replaceChildren(...lines.map((text) => el("span", { class: "why", text })));
     this.parts.notice.hidden = !lines.length;
   }
 
-  /** @param {any} state @param {string[]} legal @param {boolean} live */
+  /** @param {import("../wire").StateMessage} state @param {string[]} legal @param {boolean} live */
   renderActions(state, legal, live) {
     const box = this.parts.actions;
     const pub = state.view.public ? state.view.public.card : null;
@@ -302,14 +303,14 @@ export class Dock {
     if (!live) for (const button of box.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (button).disabled = true;
   }
 
-  /** Outline the lesson's move among `box`'s buttons. @param {HTMLElement} box @param {any} state */
+  /** Outline the lesson's move among `box`'s buttons. @param {HTMLElement} box @param {import("../wire").StateMessage} state */
   markLessonMove(box, state) {
     if (!state.lesson || !state.lesson_move) return;
     const button = box.querySelector(`button[data-action="${CSS.escape(state.lesson_move)}"]`);
     if (button) button.classList.add("lesson-move");
   }
 
-  /** One legal action's button. @param {string} action @param {string | null} pub @param {any} state @param {string} hotkey */
+  /** One legal action's button. @param {string} action @param {string | null} pub @param {import("../wire").StateMessage} state @param {string} hotkey */
   button(action, pub, state, hotkey) {
     const w = this.words;
     const what = describeAction(action, { game: this.game, pub, groups: this.groups });
@@ -352,11 +353,11 @@ export class Dock {
     return this.words.winValue(this.game, win);
   }
 
-  /** @param {any} state @param {string[]} legal @param {boolean} over @param {boolean} live */
+  /** @param {import("../wire").StateMessage} state @param {string[]} legal @param {boolean} over @param {boolean} live */
   renderHand(state, legal, over, live) {
     const w = this.words;
     const box = this.parts.hand;
-    const mine = state.view.seats[state.seat];
+    const mine = (state.view.seats || [])[state.seat];
     const hand = Array.isArray(mine.hand) ? mine.hand : [];
     const discards = new Set(legal.filter(isDiscard).map((a) => a.slice(8)));
     const turn = discards.size > 0;
@@ -422,7 +423,7 @@ export class Dock {
     }
   }
 
-  /** @param {any} state @param {string[]} legal */
+  /** @param {import("../wire").StateMessage} state @param {string[]} legal */
   renderCountdown(state, legal) {
     const w = this.words;
     const box = this.parts.countdown;

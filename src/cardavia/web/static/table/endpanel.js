@@ -1,3 +1,4 @@
+// @ts-check
 // The end of the deal, taught: who won and with which card (marked), each of the winner's groups
 // with its name and value, the sum, where the game counts tun the huxi -> tun step and the payments with their
 // sign and unit, every hand labelled; a draw says why. Values are looked up in the page's group

@@ -1,3 +1,4 @@
+// @ts-check
 // The log: one entry per public card (or other step) and what became of it. A draw, reveal or
 // discard opens an entry; what follows it (the second chance, a claim, a compulsory meld, the
 // card dying, the human's pass, why he could not take it or why his claim lost) adds a sentence

@@ -1,3 +1,4 @@
+// @ts-check
 // Card motion: a card that moves in a step flies from where it was (the stock, a hand, the public
 // spot) to where it lands, by the `data-key` of the elements before and after the table is
 // redrawn. Nothing moves when the user prefers reduced motion.

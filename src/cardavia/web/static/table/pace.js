@@ -1,3 +1,4 @@
+// @ts-check
 // The pace of the table: frames go into a queue and are shown one at a time, in order, none
 // dropped, each for a minimum time by its kind. The server's own pace is a floor under it
 // (PROTOCOL.md): while a frame is on screen the server is asked to hold the next one (`pace`
@@ -20,7 +21,7 @@ export const REPEAT = 0.7;
 export const FLOOR_MS = 60;
 
 /**
- * @typedef {{v: number, step: string, legal: string[], events: any[]}} Frame
+ * @typedef {import("../wire").StateMessage} Frame
  */
 
 export class Pacer {

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's words: messages from the page's catalogue (messages.py), filled with names and
 // numbers the language's own way. Every sentence is one catalogue message; lists use the
 // language's list format (Intl.ListFormat), numbers its number format.
@@ -28,7 +29,7 @@ export class Words {
   t(key, params = {}) {
     const text = this.M[key];
     if (typeof text !== "string") return key;
-    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+    return text.replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => (name in params ? String(params[name]) : whole));
   }
 
   /**
@@ -53,7 +54,7 @@ export class Words {
    * @param {string} key @param {number} n @param {Record<string, any>} params
    */
   countWith(key, n, params) {
-    return this.count(key, n).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+    return this.count(key, n).replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => (name in params ? String(params[name]) : whole));
   }
 
   /** A plural message whose number carries its sign (+2, −1, 0). @param {string} key @param {number} n */

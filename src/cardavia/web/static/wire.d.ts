@@ -1,0 +1,269 @@
+// The table's wire as TypeScript types: generated from cardavia/web/wire.py by
+// scripts/wire_types.py; do not edit.
+
+/** The ``result`` of an ended deal (records-and-cli.md section 5): ``winner`` None for a draw. */
+export interface Outcome {
+  winner?: number | null;
+  card?: string | null;
+  score?: number;
+  groups?: string[];
+  tun?: number;
+  payments?: number[];
+  window?: string;
+  owner?: number;
+}
+
+/** The replay document of records-and-cli.md section 5 as one seat (or the referee) sees it. */
+export interface View {
+  game?: string;
+  status?: string;
+  to_act?: number[];
+  public?: {
+    card: string;
+    owner: number;
+    window: string;
+  } | null;
+  legal?: Record<string, string[]>;
+  seats?: ({
+    hand?: string[] | number;
+    hand_count?: number;
+    melds?: string[];
+    discards?: string[];
+    chou?: string[];
+    shown?: string | null;
+    dead?: boolean;
+  })[];
+  stock?: number;
+  result?: Outcome | null;
+  dealer?: number;
+  viewer?: number | null;
+  answers?: Record<string, string>;
+}
+
+export type Ref = number | string | null;
+
+export type Scalar = string | number | boolean | null;
+
+export type Param = string | number | boolean | null | Scalar[] | Scalar[][] | Record<string, Scalar>;
+
+export type Step = "deal" | "draw" | "window" | "claim" | "meld" | "discard" | "dead" | "win" | "end" | "step" | "decision";
+
+/** An event as the seat sees it: its kind (``<game>.<name>`` or ``timeout``) and its params. */
+export interface WireEvent {
+  kind: string;
+  params: Record<string, Param>;
+}
+
+/** Words by catalogue key: a hint's reason, a review's why. */
+export interface Keyed {
+  key: string;
+  params: Record<string, Param>;
+}
+
+/** A lesson's tip (``hold``: the table waits for the player's Continue). */
+export interface Tip {
+  key: string;
+  params: Record<string, Param>;
+  hold: boolean;
+}
+
+/** Why the engine refused an action: its code and params. */
+export interface Reason {
+  code: string;
+  params: Record<string, Param>;
+}
+
+/** A card that would complete the human's holding, what it scores, and the copies he has not seen (Sì Sè Pái ``score``; Paohuzi ``own`` and ``other``). */
+export interface Wait {
+  card: string;
+  unseen: number;
+  score?: number;
+  own?: Record<string, number> | null;
+  other?: Record<string, number> | null;
+}
+
+/** One frame for the human (``state``); ``log`` only in snapshots, ``lesson`` and the rest only at a lesson table. */
+export interface StateMessage {
+  type: "state";
+  v: number;
+  step: Step;
+  table: string;
+  game: string;
+  seat: number;
+  seats: number;
+  difficulty: string;
+  window: number | null;
+  legal: string[];
+  countdown_ms: number | null;
+  view: View;
+  events: WireEvent[];
+  outcome: Outcome | null;
+  record_url: string | null;
+  waits: Wait[];
+  log?: WireEvent[];
+  lesson?: string;
+  tip?: Tip | null;
+  lesson_done?: boolean;
+  lesson_move?: string | null;
+}
+
+/** The human's action is stored and live; ``v`` is the last frame released. */
+export interface AckMessage {
+  type: "ack";
+  id: Ref;
+  v: number;
+}
+
+/** What the hard tier would play on the open decision of frame ``window``, and why. */
+export interface Hint {
+  window: number;
+  action: string;
+  reason: Keyed;
+}
+
+/** A hint before it is tied to a frame: the tier's action and its reason. */
+export interface HintAnswer {
+  action: string;
+  reason: Keyed;
+}
+
+/** The answer to a ``hint`` request. */
+export interface HintMessage {
+  window: number;
+  action: string;
+  reason: Keyed;
+  type: "hint";
+  id: Ref;
+}
+
+/** What an ``error`` may carry beyond its key: the engine's reason, a lesson's tip or expected move, when to ask for a hint again. */
+export interface Refusal {
+  reason?: Reason | null;
+  tip?: Tip;
+  expected?: string | null;
+  retry_ms?: number;
+}
+
+/** The message changed nothing: its catalogue key, its text in the socket's language and the engine's English detail. */
+export interface ErrorMessage {
+  reason?: Reason | null;
+  tip?: Tip;
+  expected?: string | null;
+  retry_ms?: number;
+  type: "error";
+  key: string;
+  text: string;
+  detail: string;
+  id: Ref;
+}
+
+/** Not sent: tells a socket's writer to close it (with ``code``, default 1000). */
+export interface CloseMessage {
+  type: "close";
+  code?: number;
+}
+
+export type ServerMessage = StateMessage | AckMessage | HintMessage | ErrorMessage;
+
+export type Outgoing = StateMessage | AckMessage | HintMessage | ErrorMessage | CloseMessage;
+
+/** Play one of ``legal`` in the decision of frame ``window``. */
+export interface ActIntent {
+  type: "act";
+  window: number;
+  action: string;
+  id?: Ref;
+}
+
+/** Ask for a fresh snapshot. */
+export interface SyncIntent {
+  type: "sync";
+}
+
+/** Ask what the hard tier would play. */
+export interface HintIntent {
+  type: "hint";
+  id?: Ref;
+}
+
+/** Change the table's speed or pause it. */
+export interface PaceIntent {
+  type: "pace";
+  speed?: "slow" | "normal" | "fast";
+  paused?: boolean;
+}
+
+export type ClientMessage = ActIntent | SyncIntent | HintIntent | PaceIntent;
+
+/** One decision judged: the legal actions, the chosen and best ones, each one's chance, the loss, its flag and why the best is best. */
+export interface Assessment {
+  legal: string[];
+  chosen: string;
+  best: string;
+  values: Record<string, number>;
+  loss: number;
+  flag: string | null;
+  why: Keyed;
+}
+
+/** A decision of the review, at its index in the record's actions. */
+export interface ReviewedDecision {
+  legal: string[];
+  chosen: string;
+  best: string;
+  values: Record<string, number>;
+  loss: number;
+  flag: string | null;
+  why: Keyed;
+  index: number;
+}
+
+/** The review of a finished deal from one seat's side. */
+export interface ReviewDoc {
+  game: string;
+  seat: number;
+  accuracy: number;
+  decisions: ReviewedDecision[];
+}
+
+/** One step of the review page's replay: the last action in it (``index``, -1 for the deal), the referee's view (``full``), the seat's view (``mine``) and the events the seat saw. */
+export interface ReplayStep {
+  index: number;
+  full: View;
+  mine: View;
+  events: WireEvent[];
+}
+
+/** What the review page draws: the review, the replay steps and the record's actions. */
+export interface ReviewPage {
+  game: string;
+  seat: number;
+  review: ReviewDoc;
+  steps: ReplayStep[];
+  actions: string[];
+}
+
+/** The review data once judged. */
+export interface ReviewReady {
+  game: string;
+  seat: number;
+  review: ReviewDoc;
+  steps: ReplayStep[];
+  actions: string[];
+  status: "ready";
+}
+
+/** The review data while it is being judged: parts done of all. */
+export interface ReviewRunning {
+  status: "running";
+  done: number;
+  total: number;
+}
+
+/** The review could not be judged. */
+export interface ReviewFailed {
+  status: "failed";
+  error: string;
+}
+
+export type ReviewStatus = ReviewReady | ReviewRunning | ReviewFailed;
