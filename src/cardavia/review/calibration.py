@@ -18,8 +18,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from cardavia.engine.errors import CardaviaError
+from cardavia.engine.registry import floor, has_floor
 from cardavia.engine.rng import Rng
 
 FEATURES = ("bias", "stock", "raw", "raw_stock")
@@ -182,13 +184,24 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-@cache
-def load(game: str) -> Calibration:
-    """The committed map of ``game``; ``CardaviaError`` if it is missing or does not rise."""
+def _entry(game: str) -> Mapping[str, Any]:
+    """The committed map of ``game``: its review floor's ``CALIBRATION`` when it declares one (a
+    game outside this package), else ``fitted/<game>.json`` beside this module."""
+    if has_floor(game, "review"):
+        declared: Mapping[str, Any] | None = getattr(floor(game, "review"), "CALIBRATION", None)
+        if declared is not None:
+            return declared
     source = resources.files("cardavia.review").joinpath(f"fitted/{game}.json")
     if not source.is_file():
         raise CardaviaError(f"no calibration for {game}")
-    entry = json.loads(source.read_text(encoding="utf-8"))
+    loaded: Mapping[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def load(game: str) -> Calibration:
+    """The committed map of ``game``; ``CardaviaError`` if it is missing or does not rise."""
+    entry = _entry(game)
     if tuple(entry["features"]) != FEATURES:
         raise CardaviaError(f"the calibration of {game} uses other features: {entry['features']}")
     knots = tuple((float(x), float(y)) for x, y in entry.get("knots", ()))
