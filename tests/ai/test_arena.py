@@ -12,6 +12,7 @@ import pytest
 from cardavia import cli
 from cardavia.ai import arena
 from cardavia.engine import registry
+from cardavia.engine.registry import game_names
 
 from . import toygame
 
@@ -130,7 +131,7 @@ def test_cli_arena_bad_input(argv: list[str], message: str, capsys: pytest.Captu
     assert len(lines) == 1 and lines[0].startswith("error:") and message in lines[0]
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_real_games_give_identical_reports_for_any_number_of_workers(game: str) -> None:
     match = arena.Match(game, "normal", "greedy", 31)
     one = arena.run(match, decks=4, workers=1)

@@ -11,7 +11,7 @@ import pytest
 
 from cardavia.ai.agent import observe
 from cardavia.ai.hints import BUDGET, hint, reason
-from cardavia.engine.registry import get_spec
+from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 from cardavia.engine.seen import unseen_counts
 
@@ -36,7 +36,7 @@ def decisions(game_name: str, deals: int, every: int) -> list[tuple[Any, int]]:
     return found
 
 
-@pytest.mark.parametrize("game_name", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game_name", game_names())
 def test_hints_are_legal_explained_repeatable_and_blind_to_hidden_cards(game_name: str) -> None:
     spec = get_spec(game_name)
     keys = set()
@@ -68,7 +68,7 @@ def test_a_winning_action_is_said_to_win() -> None:
     pytest.fail(f"no win offered in 40 {spec.name} deals")
 
 
-@pytest.mark.parametrize("game_name", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game_name", game_names())
 def test_unseen_counts_come_from_the_view_alone(game_name: str) -> None:
     spec = get_spec(game_name)
     for game, seat in decisions(game_name, 3, 7):

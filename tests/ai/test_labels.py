@@ -6,9 +6,10 @@ import pytest
 
 from cardavia.ai import labels
 from cardavia.engine.errors import CardaviaError
+from cardavia.engine.registry import game_names
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("tier", ["easy", "normal", "hard"])
 def test_each_site_tier_is_measured_and_labelled(game: str, tier: str) -> None:
     row = labels.felt(game, tier)

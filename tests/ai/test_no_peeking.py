@@ -13,7 +13,7 @@ import pytest
 from cardavia.ai import TIERS, Observation, make_agent, observe
 from cardavia.ai.agent import Agent
 from cardavia.ai.sisepai.hard import Budget, HardAgent
-from cardavia.engine.registry import get_spec
+from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 from cardavia.games.sisepai.game import SisepaiGame
 
@@ -61,7 +61,7 @@ def disagreements(name: str, agent: Agent) -> int:
     return disagree
 
 
-@pytest.mark.parametrize("name", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("name", game_names())
 @pytest.mark.parametrize("tier", TIERS)
 def test_same_view_same_decision(name: str, tier: str) -> None:
     assert disagreements(name, small(make_agent(name, tier))) == 0

@@ -6,10 +6,10 @@ import pytest
 
 from cardavia.ai import TIERS, make_agent, observe
 from cardavia.engine.game import Game
-from cardavia.engine.registry import get_spec
+from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 
-GAMES = ("sisepai", "paohuzi")
+GAMES = tuple(game_names())
 
 
 def play(game: Game, tiers: list[str], seed: int) -> list[str]:

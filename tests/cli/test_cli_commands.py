@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from cardavia.engine.registry import game_names
+
 from .incli import run
 
 
@@ -75,7 +77,7 @@ def test_replay_reads_standard_input():
     assert json.loads(proc.stdout)["public"] == {"card": "RH", "owner": 0, "window": "W1"}
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_selfplay_record_replays_to_the_same_result(tmp_path, game):
     proc = run("selfplay", game, "--seed", "5")
     assert proc.returncode == 0, proc.stderr

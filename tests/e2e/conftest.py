@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
+from cardavia.engine.registry import game_names
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("CARDAVIA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -39,7 +41,7 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
 ]
 LANGS = ("en", "es", "da", "cs", "zh")
-GAMES = ("sisepai", "paohuzi")
+GAMES = tuple(game_names())
 
 
 def _free_port() -> int:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardavia.engine.registry import get_spec
+from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 
 DEALS = 300
@@ -19,7 +19,7 @@ def _without_decision(view: Mapping[str, Any]) -> dict[str, Any]:
     return {**view, "to_act": [], "legal": {}}
 
 
-@pytest.mark.parametrize("game_name", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game_name", game_names())
 def test_the_tracker_follows_every_seat_of_random_deals(game_name: str) -> None:
     spec = get_spec(game_name)
     checked = 0
@@ -45,7 +45,7 @@ def test_the_tracker_follows_every_seat_of_random_deals(game_name: str) -> None:
     assert checked > DEALS * 20
 
 
-@pytest.mark.parametrize("game_name", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game_name", game_names())
 def test_the_dealt_position_is_the_seeded_deal(game_name: str) -> None:
     spec = get_spec(game_name)
     for seed in range(20):

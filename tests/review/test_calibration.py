@@ -9,6 +9,7 @@ import math
 import pytest
 
 from cardavia.engine.errors import CardaviaError
+from cardavia.engine.registry import game_names
 from cardavia.engine.rng import Rng
 from cardavia.review import calibration
 from cardavia.review.calibration import Calibration
@@ -51,7 +52,7 @@ def test_reliability_and_brier_on_calibrated_chances():
     assert calibration.base_rate_brier([(0.3, 1), (0.3, 0)]) == 0.25
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_the_committed_maps_rise(game):
     cal = calibration.load(game)
     assert cal.rising()

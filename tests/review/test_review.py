@@ -10,12 +10,13 @@ from multiprocessing import get_context
 import pytest
 
 from cardavia.engine.errors import CardaviaError
+from cardavia.engine.registry import game_names
 from cardavia.review import review, review_record
 from cardavia.review.core import BLUNDER, INACCURACY, MISTAKE, accuracy_of, flag_of
 
 from .helpers import deal
 
-GAMES = ("sisepai", "paohuzi")
+GAMES = tuple(game_names())
 SEEDS = (11, 12, 13)
 
 
@@ -95,7 +96,7 @@ def test_an_unfinished_deal_or_a_bad_seat_is_refused():
             review(record, seat)
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_the_parts_of_a_review_make_the_whole(game):
     from cardavia.review.worker import finish, review_slice
 

@@ -8,6 +8,8 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from cardavia.engine.registry import game_names
+
 from .helpers import Player, app_state, portal, start_table, table_socket
 
 
@@ -20,7 +22,7 @@ def _until_asked(player: Player) -> dict[str, Any]:
     return player.state
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_the_ack_comes_after_the_action_is_stored(client: TestClient, game: str) -> None:
     table_id = start_table(client, game)
     store = app_state(client).store

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from cardavia.engine.registry import game_names
 from cardavia.engine.rng import Rng
 from cardavia.web.live import pacer as pacer_module
 from cardavia.web.live.actor import TableActor
@@ -35,7 +36,7 @@ from .leakscan import (
     window_gaps,
 )
 
-GAMES = ("sisepai", "paohuzi")
+GAMES = tuple(game_names())
 
 
 def scan_deal(client: TestClient, game: str, seed: int) -> tuple[int, list[str]]:

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from cardavia.engine.registry import game_names
+
 from .helpers import start_table, table_socket
 
 FIRST_KIND = {"sisepai": "sisepai.deal", "paohuzi": "paohuzi.deal"}
@@ -19,7 +21,7 @@ def _first_log(client: TestClient, table_id: str) -> list[dict[str, Any]]:
         return list(state["log"])
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_opening_steps_are_in_the_log(client_for: Callable[..., TestClient], game: str) -> None:
     first = client_for()
     table_id = start_table(first, game)

@@ -8,6 +8,7 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
+from cardavia.engine.registry import game_names
 from cardavia.web.i18n import negotiate, normalize, parse_accept_language
 
 from .helpers import start_table
@@ -163,7 +164,7 @@ def test_the_table_page_carries_its_words_in_the_page_language(client: TestClien
         assert isinstance(messages[key], str) and messages[key]
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_each_tier_says_what_a_solid_player_wins_against_it(client: TestClient, game: str) -> None:
     from cardavia.ai import labels
 

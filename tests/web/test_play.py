@@ -8,11 +8,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.record import replay
+from cardavia.engine.registry import game_names
 
 from .helpers import start_table, table_socket
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("seed", [1, 2])
 def test_full_deal_through_the_socket(client: TestClient, game: str, seed: int) -> None:
     table_id = start_table(client, game)

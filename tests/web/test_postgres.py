@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.record import replay
+from cardavia.engine.registry import game_names
 from cardavia.web.app import create_app
 from cardavia.web.storage import leases
 from cardavia.web.storage.store import SCHEMA_VERSION, Lease, Store
@@ -63,7 +64,7 @@ def test_reviews_round_trip_on_postgres(pg_url: str) -> None:
     assert run_async(scenario) == {"accuracy": 81.5, "decisions": [{"index": 3}]}
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_restart_resumes_on_postgres(pg_url: str, game: str, tmp_path: Path) -> None:
     seed = {"sisepai": 11, "paohuzi": 12}[game]  # distinct table ids in the shared database
     config = web_config(tmp_path / "unused.db", db_url=pg_url, table_seed=seed)

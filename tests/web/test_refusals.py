@@ -9,6 +9,8 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from cardavia.engine.registry import game_names
+
 from .helpers import Player, start_table, table_socket
 
 
@@ -31,7 +33,7 @@ def _same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return all(a[k] == b[k] for k in keys)
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_illegal_stale_and_malformed_change_nothing(client: TestClient, game: str) -> None:
     table_id = start_table(client, game)
     with table_socket(client, table_id) as player:

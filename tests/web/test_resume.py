@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.engine.record import replay
+from cardavia.engine.registry import game_names
 
 from .helpers import app_state, portal, start_table, table_socket
 
@@ -27,7 +28,7 @@ def _play_some(player, actions: int) -> None:
             player.until(lambda m: m["type"] == "state")
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_restart_resumes_the_same_table(client_for: Callable[..., TestClient], game: str) -> None:
     first = client_for()
     table_id = start_table(first, game)
@@ -102,7 +103,7 @@ CREATE TABLE actions (table_id VARCHAR(32) NOT NULL, seq INTEGER NOT NULL, line 
 """
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_a_table_stored_before_deal_secrets_still_plays(
     client_for: Callable[..., TestClient], db_path: Any, game: str
 ) -> None:

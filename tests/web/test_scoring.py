@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardavia.ai import make_agent, observe
-from cardavia.engine.registry import get_spec
+from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 from cardavia.web import i18n
 from cardavia.web.live.scoring import group_table, win_value
@@ -41,7 +41,7 @@ def _deals(game: str) -> list[tuple[Any, dict[str, Any] | None, int | None]]:
     return out
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_group_values_add_up_to_the_score_and_wins_are_previewed(game: str) -> None:
     table = group_table(game)
     wins = 0

@@ -8,6 +8,8 @@ from collections.abc import Callable
 import pytest
 from starlette.testclient import TestClient
 
+from cardavia.engine.registry import game_names
+
 from .helpers import Player, app_state, portal, start_table, table_socket
 
 
@@ -44,7 +46,7 @@ def _find_shared_window(client: TestClient, game: str) -> tuple[str, Player, obj
     return None
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi"])
+@pytest.mark.parametrize("game", game_names())
 def test_computer_answers_stay_hidden_until_the_human_answers(client: TestClient, game: str) -> None:
     found = _find_shared_window(client, game)
     assert found is not None, "no window shared by the human and a computer in 30 deals"
