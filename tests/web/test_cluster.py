@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
+from cardavia.engine.registry import game_names
 from cardavia.web.storage.store import Store
 
 from .cluster import (
@@ -95,7 +96,7 @@ def test_every_request_of_a_table_reaches_one_process(three: Cluster) -> None:
     """Page and socket of each table land on the process that took it: nothing changes hands."""
 
     async def scenario() -> dict[str, list]:  # type: ignore[type-arg]
-        games = ["sisepai", "paohuzi"] * 3
+        games = game_names() * 3
         bots = [Bot(three.port, game, random.Random(i)) for i, game in enumerate(games)]
         await asyncio.gather(*(bot.play_deal() for bot in bots))
         return {t: s for bot in bots for t, s in bot.tables.items()}
@@ -170,7 +171,7 @@ def test_a_process_killed_during_play_loses_nothing(three: Cluster, kills: int) 
 
     async def scenario() -> tuple[dict[str, list], list[tuple[float, str]], float]:  # type: ignore[type-arg]
         done = asyncio.Event()
-        games = ["sisepai", "paohuzi"] * 3
+        games = game_names() * 3
         bots = [Bot(three.port, game, random.Random(100 + i)) for i, game in enumerate(games)]
         started = time.monotonic()
         await asyncio.gather(killer(done), *(player(bot, done) for bot in bots))
@@ -186,8 +187,10 @@ def test_a_process_killed_during_play_loses_nothing(three: Cluster, kills: int) 
         if times:
             print(f"  sockets lost, {name}: {len(times)}, next message after {times[len(times) // 2]:.2f} s "
                   f"(median), {times[-1]:.2f} s (longest)")
-    assert counts["changes_of_hands"] > 0 and died, "the kills hit no table"
-    assert max(died + moved) < 15, "a table took too long to come back"
+    # Tables changed hands; a socket was open on a killed process only when the kill caught a deal
+    # in play (with 3 kills it may fall between deals).
+    assert counts["changes_of_hands"] > 0, "the kills hit no table"
+    assert max(died + moved, default=0) < 15, "a table took too long to come back"
 
 
 @pytest.mark.parametrize(
