@@ -72,6 +72,7 @@ def _deal_time(db: Path, flood: bool) -> tuple[float, int]:
 
 
 @pytest.mark.e2e  # timed by the wall clock
+@pytest.mark.clock
 def test_a_hint_flood_on_one_table_does_not_slow_another_deal(tmp_path: Path) -> None:
     """The fastest of five alternated runs each way: other work on the machine only adds time, and a
     flood that the limit did not stop slows every run (without the limit: about 8 times)."""

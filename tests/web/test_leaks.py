@@ -271,6 +271,7 @@ ATTEMPTS = 3  # runs of the twin pair before the pacing test gives up
 
 
 @pytest.mark.e2e  # a paced table, timed by the wall clock
+@pytest.mark.clock
 def test_steps_are_paced_by_their_kind_alone(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
@@ -291,6 +292,7 @@ def test_steps_are_paced_by_their_kind_alone(
 
 
 @pytest.mark.e2e  # a paced table, timed by the wall clock
+@pytest.mark.clock
 def test_the_timing_check_catches_steps_sent_as_soon_as_computed(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
@@ -334,6 +336,7 @@ def _window_report(
 
 
 @pytest.mark.e2e  # a paced table, timed by the wall clock
+@pytest.mark.clock
 def test_the_time_after_the_humans_window_answer_does_not_tell_whether_a_computer_was_asked(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -344,6 +347,7 @@ def test_the_time_after_the_humans_window_answer_does_not_tell_whether_a_compute
 
 
 @pytest.mark.e2e  # a paced table, timed by the wall clock
+@pytest.mark.clock
 def test_the_window_timing_check_catches_answers_stored_one_by_one(
     client_for: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
