@@ -18,8 +18,8 @@ JSON = dict[str, Any]
 
 
 class PublicCard(TypedDict):
-    """The card open to claims: its code, its owner and the window kind (Sì Sè Pái ``W1``, ``W2``,
-    ``WD``; Paohuzi ``reveal``, ``discard``)."""
+    """The card open to claims: its code, its owner and the window kind (each game names its
+    own kinds: a drawn card, a discard, ...)."""
 
     card: str
     owner: int
@@ -28,7 +28,7 @@ class PublicCard(TypedDict):
 
 class SeatView(TypedDict, total=False):
     """One seat in a view. ``hand``: the concealed cards (canonical codes) where the viewer may
-    see them; Paohuzi gives another seat's hand as its count, Sì Sè Pái as ``hand_count``."""
+    see them; another seat's hand is shown as its count, in ``hand`` or ``hand_count``."""
 
     hand: list[str] | int
     hand_count: int
@@ -193,7 +193,7 @@ class GameSpec(Protocol):
     seats: int
     deck: Deck
     record_fields: tuple[str, ...]
-    """The record fields of this game beyond the common ones (Paohuzi: ``chou``)."""
+    """The record fields of this game beyond the common ones (a game's own piles)."""
 
     def new_game(self, seed: int, dealer: int | None = None, events: bool = True) -> Game:
         """Deal a new game from ``seed`` with the pinned shuffle; the dealer is drawn from the seed

@@ -1,5 +1,5 @@
 """The games Cardavia knows, by record name: the ``cardavia.games`` entry points of the installed
-packages (this project's pyproject.toml declares Sì Sè Pái and Paohuzi). Each names a game's
+packages (this project's pyproject.toml declares its own games). Each names a game's
 ``Registration`` (or, for a game with no floors above the kernel, just its ``GameSpec``); a game's
 modules are imported on first use. ADDING.md says what a game registers."""
 

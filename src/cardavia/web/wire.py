@@ -57,7 +57,7 @@ class Reason(TypedDict):
 
 class Wait(TypedDict):
     """A card that would complete the human's holding, what it scores, and the copies he has not
-    seen (Sì Sè Pái ``score``; Paohuzi ``own`` and ``other``)."""
+    seen (a game's ``score``, or its ``own`` and ``other`` values when it counts who revealed the card)."""
 
     card: str
     unseen: int

@@ -91,10 +91,3 @@ class Publisher:
             sub.push(message)
             if sub.closed:
                 self.subscribers.discard(sub)
-
-    def close_all(self) -> None:
-        """Tell every socket the table is closing and forget them."""
-        subs = list(self.subscribers)
-        self.subscribers.clear()
-        for sub in subs:
-            sub.push({"type": "close"})

@@ -73,7 +73,7 @@ export interface Reason {
   params: Record<string, Param>;
 }
 
-/** A card that would complete the human's holding, what it scores, and the copies he has not seen (Sì Sè Pái ``score``; Paohuzi ``own`` and ``other``). */
+/** A card that would complete the human's holding, what it scores, and the copies he has not seen (a game's ``score``, or its ``own`` and ``other`` values when it counts who revealed the card). */
 export interface Wait {
   card: string;
   unseen: number;
