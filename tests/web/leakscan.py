@@ -462,7 +462,8 @@ def scripted_table(
     scripted = ScriptedAi(record, 0, think)
     real, manager._ai = manager._ai, scripted
     try:
-        actor, secret = portal(client).call(manager.create, record["game"], "easy", 0, position_of(record))
+        actor, people = portal(client).call(manager.create, record["game"], "easy", 0, position_of(record))
+        secret = people[0]
     finally:
         manager._ai = real
     client.cookies.set(f"cardavia_t_{actor.id}", secret)

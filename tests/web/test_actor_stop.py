@@ -32,9 +32,9 @@ def test_stopping_a_table_refuses_the_actions_it_has_not_answered(client: TestCl
     async def scenario() -> list[BaseException | int]:
         store.append_many = slow_append
         try:
-            first = asyncio.create_task(actor.act(state["window"], state["legal"][0]))  # being stored
+            first = asyncio.create_task(actor.act(0, state["window"], state["legal"][0]))  # being stored
             await asyncio.sleep(0.2)
-            second = asyncio.create_task(actor.act(state["window"], state["legal"][0]))  # queued
+            second = asyncio.create_task(actor.act(0, state["window"], state["legal"][0]))  # queued
             await asyncio.sleep(0.1)
             await actor.stop()
             return await asyncio.wait_for(asyncio.gather(first, second, return_exceptions=True), 1.0)

@@ -225,8 +225,9 @@ def _state_before_ack(monkeypatch: pytest.MonkeyPatch) -> None:
     original = TableActor._answer
 
     async def answer(self: TableActor, *args: Any, **kwargs: Any) -> None:
+        viewer = self.viewers[self.seat]
         if self.computers.holding:  # a computer was asked with him
-            self.publisher.broadcast(self.state_message(self.last, []))
+            viewer.publisher.broadcast(self.state_message(viewer, viewer.last, []))
         await original(self, *args, **kwargs)
 
     monkeypatch.setattr(TableActor, "_answer", answer)

@@ -69,7 +69,8 @@ def test_hints_are_stored_with_the_deal_and_survive_a_restart(db_path: Path) -> 
 
 def test_the_state_lists_the_cards_the_human_waits_for(client: TestClient) -> None:
     manager = app_state(client).tables
-    actor, secret = portal(client).call(manager.create, "sisepai", "easy", 0, waiting_position())
+    actor, people = portal(client).call(manager.create, "sisepai", "easy", 0, waiting_position())
+    secret = people[0]
     client.cookies.set(f"cardavia_t_{actor.id}", secret)
     with table_socket(client, actor.id) as player:
         first = player.until(lambda m: m["type"] == "state")

@@ -87,7 +87,8 @@ def test_the_win_button_total_is_what_the_engine_scores(
         await noting(table_id)
 
     monkeypatch.setattr(store, "mark_finished", slow_note)
-    actor, secret = portal(client).call(manager.create, "paohuzi", "easy", 0, PZ28)
+    actor, people = portal(client).call(manager.create, "paohuzi", "easy", 0, PZ28)
+    secret = people[0]
     client.cookies.set(f"cardavia_t_{actor.id}", secret)
     with table_socket(client, actor.id) as player:
         asked = player.until(lambda m: m["type"] == "state" and "win" in m["legal"])

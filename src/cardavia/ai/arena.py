@@ -18,7 +18,7 @@ from typing import Any
 from cardavia.ai.agent import Agent, observe
 from cardavia.ai.tiers import make_agent
 from cardavia.engine.errors import CardaviaError
-from cardavia.engine.game import Game, Outcome
+from cardavia.engine.game import Game, Outcome, seat_result
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 
@@ -52,13 +52,8 @@ class Match:
 
 
 def challenger_score(result: Outcome, seat: int) -> float:
-    """The challenger's result of one deal: his payment when the game pays, else his score if he won."""
-    payments = result.get("payments")
-    if isinstance(payments, list):
-        return float(payments[seat])
-    if result.get("winner") == seat:
-        return float(result.get("score") or 0)
-    return 0.0
+    """The challenger's result of one deal (``seat_result``)."""
+    return seat_result(result, seat)
 
 
 def play_deal(game: Game, agents: Sequence[Agent], rngs: Sequence[Rng]) -> dict[str, list[float]]:

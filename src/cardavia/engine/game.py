@@ -52,6 +52,17 @@ class Outcome(TypedDict, total=False):
     owner: int
 
 
+def seat_result(result: Outcome, seat: int) -> float:
+    """What an ended deal gave ``seat``: its payment when the game pays (a balance), else the
+    score of its win (0 when it did not win)."""
+    payments = result.get("payments")
+    if isinstance(payments, list):
+        return float(payments[seat])
+    if result.get("winner") == seat:
+        return float(result.get("score") or 0)
+    return 0.0
+
+
 def own_hand(entry: SeatView) -> list[str]:
     """The concealed cards of a seat entry the viewer may see (its own, or any after the deal);
     ``ValueError`` for another seat's hidden hand."""

@@ -9,24 +9,25 @@ stored. Its collaborators do the rest:
 * ``ComputerSeats`` (``computer_seats.py``) asks the computers off the loop and holds an answer
   given while a person is asked in the same window (unplayed, unseen) until the person has
   answered or their time is up; then all are stored in one step;
-* ``Pacer`` (``pacer.py``) releases the frames (``frames.FrameBuilder``: one per step a person
-  should see, cut from the events the viewing seat sees) at a pace set by their kinds and the
+* ``Pacer`` (``pacer.py``) releases each person's frames (``frames.FrameBuilder``: one per step
+  they should see, cut from the events their seat sees) at a pace set by their kinds and the
   person's own actions only, so neither messages nor timing tell whether a computer had an option;
 * ``Countdown`` (``clock.py``) times a person's claim decision; ``Publisher`` (``publisher.py``)
   sends the frames to the sockets; the ``TablePolicy`` (``policy.py``: free play, or a
   ``lessons.Lesson``) admits moves, explains refusals and may hold the table on a tip.
 
-A person may act only on the decision of the last frame released to them; the window number they
-send back is that frame's number, never the engine's.
+Each person at the table is a ``Viewer`` (``viewer.py``): their own frames, pace, sockets and
+countdown. A person may act only on the decision of the last frame released to them; the window
+number they send back is that frame's number, never the engine's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from cardavia.engine.errors import CardaviaError, IllegalAction
@@ -53,69 +54,84 @@ from cardavia.web.live.pacer import Pacer
 from cardavia.web.live.policy import FREE_PLAY, TablePolicy
 from cardavia.web.live.publisher import Publisher
 from cardavia.web.live.seats import SeatControl
-from cardavia.web.live.table_info import TableInfo, ai_root, hash_secret
+from cardavia.web.live.table_info import TableInfo, ai_root
+from cardavia.web.live.viewer import Viewer
 from cardavia.web.storage.store import Lease, Store
 from cardavia.web.wire import Hint, Ref, Refusal, StateMessage, WireEvent
 
 log = logging.getLogger("cardavia.web.live.actor")
 
 
+Played = list[tuple[list[Event], int | None]]
+"""Actions played in one step: each one's events, and the seat whose time ran out (or None)."""
+
+
 class TableActor:
-    """One live table. ``game`` is always the stored state; ``last`` is what its watchers last saw."""
+    """One live table. ``game`` is always the stored state; each person's ``Viewer`` holds what
+    they last saw."""
 
     def __init__(
         self,
         info: TableInfo,
         game: Game,
-        builder: FrameBuilder,
-        frames: list[Frame],
-        shown: int,
+        views: Mapping[int, tuple[FrameBuilder, list[Frame]]],
+        shown: int | None,
         store: Store,
         config: WebConfig,
         ai: AiRunner,
         lease: Lease | None = None,
         lesson: Lesson | None = None,
     ) -> None:
-        """Take a table's ``frames`` so far (not empty): the owner has seen the first ``shown``,
-        the rest are released at their pace. ``lease`` is how this process holds the table on a
-        shared database (every append is stored under it, or refused). ``lesson``: the table
-        plays that lesson (``ai`` then plays its computers)."""
+        """Take each person's frame builder and frames so far (not empty), by seat: each has
+        seen the first ``shown`` (None: all of them), the rest are released at their pace.
+        ``lease`` is how this process holds the table on a shared database (every append is
+        stored under it, or refused). ``lesson``: the table plays that lesson (``ai`` then plays
+        its computers)."""
         self.info = info
         self.lease = lease
         self.lesson = lesson
         self.policy: TablePolicy = FREE_PLAY if lesson is None else lesson
         self.id = info.id
-        self.seat = info.seat
+        self.seat = info.seat  # the owner's
         self.difficulty = info.difficulty
         self.game = game
-        self._builder = builder
         self._store = store
-        self.last: Frame = frames[shown - 1]
+        self._config = config
         tier = config.ai_tier_override or info.difficulty
-        self.seats = SeatControl(game.spec.seats, [info.seat])
+        self.seats = SeatControl(game.spec.seats, info.people)
         self.computers = ComputerSeats(ai, ai_root(info.secret, info.id), tier, self._spawn, self._deliver)
-        held = self.policy.holds(self.last.v)  # as after releasing it
-        self.pacer = Pacer(config.ai_delay, BUDGET.get(tier, 0.5), frames[shown:], self.last.kind, held)
-        seconds = config.claim_timeout if self.policy.countdown else 0
-        self.clock = Countdown(seconds, self._spawn, self._expire)
-        self.publisher = Publisher(
-            info.id, game.spec.name, game.spec.seats, info.seat, info.difficulty, self.policy, frames[:shown]
-        )
-        asked = bool(self.last.legal and game.legal_actions(self.seat))
-        self._decision: Frame | None = self.last if asked else None
         self._inbox: asyncio.Queue[Input] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
-        self.hints = info.hints  # hints the owner asked for, stored with the table
+        self.viewers = {seat: self._viewer(seat, *views[seat], shown) for seat in sorted(info.people)}
+        self.hints = info.hints  # hints the people at the table asked for, stored with the table
         self.broken = False  # an action could not be stored: the table must be reloaded
         self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
         self.finished_noted = False
 
+    def _viewer(self, seat: int, builder: FrameBuilder, frames: list[Frame], shown: int | None) -> Viewer:
+        seen, policy = len(frames) if shown is None else shown, self.policy
+        last = frames[seen - 1]
+        held = self.policy.holds(last.v)  # as after releasing it
+        budget = BUDGET.get(self.computers.tier, 0.5)
+        pacer = Pacer(self._config.ai_delay, budget, frames[seen:], last.kind, held)
+        seconds = self._config.claim_timeout if self.policy.countdown else 0
+
+        async def expire(v: int) -> None:
+            await self._inbox.put(Timeout(seat, v))
+
+        spec = self.game.spec
+        publisher = Publisher(self.id, spec.name, spec.seats, seat, self.difficulty, policy, frames[:seen])
+        viewer = Viewer(seat, builder, pacer, publisher, Countdown(seconds, self._spawn, expire), last)
+        if last.legal and self.game.legal_actions(seat):
+            viewer.decision = last
+        return viewer
+
     # -- identity -------------------------------------------------------------------------------
 
-    def owns(self, secret: str | None) -> bool:
-        """True when ``secret`` is this table's owner secret."""
-        return secret is not None and secrets.compare_digest(hash_secret(secret), self.info.secret_hash)
+    def seat_of(self, secret: str | None) -> int | None:
+        """The seat of the person whose table secret is ``secret``, or None."""
+        return self.info.seat_of(secret)
 
     @property
     def tier(self) -> str:
@@ -123,36 +139,48 @@ class TableActor:
         return self.computers.tier
 
     @property
+    def last(self) -> Frame:
+        """The frame last released to the owner."""
+        return self.viewers[self.seat].last
+
+    @property
     def over(self) -> bool:
-        """True once the owner has been shown the end of the deal (the record may then be seen)."""
-        return self.last.kind == "end"
+        """True once the owner has been shown the end of the deal."""
+        return self.shown_end(self.seat)
+
+    def shown_end(self, seat: int) -> bool:
+        """True once the person at ``seat`` has been shown the end of the deal (its record may then
+        be shown to them)."""
+        return self.viewers[seat].last.kind == "end"
 
     @property
     def subscribers(self) -> set[Subscriber]:
-        """The sockets watching the table."""
-        return self.publisher.subscribers
+        """The sockets watching the table, everyone's."""
+        return {sub for viewer in self.viewers.values() for sub in viewer.publisher.subscribers}
 
     @property
     def paused(self) -> bool:
-        """True while the frames are held (by the owner, or by a lesson's tip)."""
-        return self.pacer.paused
+        """True while the owner's frames are held (by the owner, or by a lesson's tip)."""
+        return self.viewers[self.seat].pacer.paused
 
     @property
     def late(self) -> int:
         """Steps released after their time because a computer was still thinking."""
-        return self.pacer.late
+        return sum(viewer.pacer.late for viewer in self.viewers.values())
 
     # -- life cycle -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the actor's loop and its publishing."""
+        """Start the actor's loop and each person's publishing."""
         self._spawn(self._run(), "loop")
-        self._spawn(self.pacer.run(self._release, lambda: bool(self.subscribers), self.id), "publisher")
-        self._arm_countdown()
+        for viewer in self.viewers.values():
+            release = functools.partial(self._release, viewer)
+            self._spawn(viewer.pacer.run(release, viewer.publisher.watched, self.id), "publisher")
+            self._arm_countdown(viewer)
 
     async def stop(self) -> None:
-        """Stop the loop and every helper task, waiting for them. The owner's actions still waiting
-        are refused (``error.busy``): no socket waits for an answer that cannot come."""
+        """Stop the loop and every helper task, waiting for them. The actions still waiting are
+        refused (``error.busy``): no socket waits for an answer that cannot come."""
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
@@ -171,21 +199,22 @@ class TableActor:
     # -- inputs (called from sockets) -----------------------------------------------------------
 
     async def act(
-        self, window: object, action: object, ack_to: Subscriber | None = None, ref: Ref = None
+        self, seat: int, window: object, action: object, ack_to: Subscriber | None = None, ref: Ref = None
     ) -> int:
-        """Play the human's ``action`` on the decision of frame ``window``; return the version
-        (the last frame released) once it is stored.
+        """Play the ``action`` of the person at ``seat`` on the decision of their frame ``window``;
+        return the version (the last frame released to them) once it is stored.
 
         With ``ack_to``, its ``ack`` (carrying ``ref``) is queued before any frame the action
         leads to. Raises ``ActionRefused`` (state unchanged) when it is malformed, stale or illegal.
         """
         reply: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        await self._inbox.put(HumanAct(window, action, reply, ack_to, ref))
+        await self._inbox.put(HumanAct(seat, window, action, reply, ack_to, ref))
         return await reply
 
-    def subscribe(self) -> Subscriber:
-        """A new outbox for one of the owner's sockets; the actor primes it with a full snapshot."""
-        sub = Subscriber()
+    def subscribe(self, seat: int) -> Subscriber:
+        """A new outbox for a socket of the person at ``seat``; the actor primes it with a full
+        snapshot."""
+        sub = Subscriber(seat)
         self.request_snapshot(sub)
         return sub
 
@@ -196,21 +225,22 @@ class TableActor:
     def unsubscribe(self, sub: Subscriber) -> None:
         """Forget a socket's outbox."""
         sub.closed = True
-        self.publisher.discard(sub)
+        self.viewers[sub.seat].publisher.discard(sub)
 
-    async def hint(self) -> Hint:
-        """What the hard tier would play on the human's open decision, from his own view, and why:
-        ``{"window", "action", "reason": {"key", "params"}}``. ``ActionRefused`` when nothing is
-        open. An input like the others: the decision is read between two inputs, the search runs
-        off the loop (the table goes on meanwhile), and the hint is counted in ``hints`` and in the
-        store before it is answered."""
+    async def hint(self, seat: int) -> Hint:
+        """What the hard tier would play on the open decision of the person at ``seat``, from their
+        own view, and why: ``{"window", "action", "reason": {"key", "params"}}``. ``ActionRefused``
+        when nothing is open. An input like the others: the decision is read between two inputs,
+        the search runs off the loop (the table goes on meanwhile), and the hint is counted in
+        ``hints`` and in the store before it is answered."""
         reply: asyncio.Future[Hint] = asyncio.get_running_loop().create_future()
-        await self._inbox.put(HintAsk(reply))
+        await self._inbox.put(HintAsk(seat, reply))
         return await reply
 
-    def set_pace(self, speed: str | None = None, paused: bool | None = None) -> None:
-        """Change how fast steps are released (``pacer.SPEEDS``) or hold them (``paused``)."""
-        self.pacer.set_pace(speed, paused)
+    def set_pace(self, seat: int, speed: str | None = None, paused: bool | None = None) -> None:
+        """Change how fast the steps of the person at ``seat`` are released (``pacer.SPEEDS``) or
+        hold them (``paused``)."""
+        self.viewers[seat].pacer.set_pace(speed, paused)
 
     def hand_over(self, seat: int) -> None:
         """A computer plays the person's ``seat`` from now on (an open decision of theirs is then
@@ -238,7 +268,8 @@ class TableActor:
                 _refuse(item)
                 if self.broken:
                     subs = list(self.subscribers)
-                    self.subscribers.clear()
+                    for viewer in self.viewers.values():
+                        viewer.publisher.subscribers.clear()
                     # After the refused action's error has gone out (its socket wakes first).
                     asyncio.get_running_loop().call_soon(_close_all, subs)
                     if self.on_broken is not None:
@@ -252,7 +283,7 @@ class TableActor:
         elif isinstance(item, AiAnswer):
             await self._on_ai(item)
         elif isinstance(item, Timeout):
-            await self._on_timeout(item.v)
+            await self._on_timeout(item)
         elif isinstance(item, HintAsk):
             self._on_hint_ask(item)
         elif isinstance(item, HintReady):
@@ -260,35 +291,37 @@ class TableActor:
         elif isinstance(item, SeatChange):
             self._on_seat_change(item)
         elif not item.sub.closed:
-            self.publisher.add(item.sub)
-            item.sub.push(self.state_message(self.last, events=[], snapshot=True))
-            self.pacer.poke()
+            viewer = self.viewers[item.sub.seat]
+            viewer.publisher.add(item.sub)
+            item.sub.push(self.state_message(viewer, viewer.last, events=[], snapshot=True))
+            viewer.pacer.poke()
 
     async def _on_human(self, item: HumanAct) -> None:
+        viewer = self.viewers[item.seat]
         try:
             if type(item.window) is not int or not isinstance(item.action, str):
                 raise ActionRefused("error.malformed", "'window' must be an integer and 'action' a string")
-            decision = self._decision
+            decision = viewer.decision
             if decision is None:
-                raise ActionRefused("error.finished" if self.over else "error.not_your_turn")
+                raise ActionRefused("error.finished" if self.shown_end(item.seat) else "error.not_your_turn")
             if item.window != decision.v:
                 detail = f"window {item.window} is not the open window {decision.v}"
                 raise ActionRefused("error.stale", detail)
             try:
-                self.policy.check(self.game, self.seat, item.action)
+                self.policy.check(self.game, item.seat, item.action)
                 trial = self.game.clone()
-                events = trial.apply(self.seat, item.action)  # an illegal action raises, changing nothing
+                events = trial.apply(item.seat, item.action)  # an illegal action raises, changing nothing
             except CardaviaError as exc:
                 raise ActionRefused("error.illegal", str(exc), self._refusal(exc)) from None
         except ActionRefused as refused:
             if not item.reply.done():
                 item.reply.set_exception(refused)
             return
-        await self._answer(decision, trial, events)
+        await self._answer(viewer, trial, events)
         if item.ack_to is not None:
-            item.ack_to.push({"type": "ack", "id": item.ref, "v": self.last.v})
+            item.ack_to.push({"type": "ack", "id": item.ref, "v": viewer.last.v})
         if not item.reply.done():
-            item.reply.set_result(self.last.v)
+            item.reply.set_result(viewer.last.v)
 
     async def _on_ai(self, item: AiAnswer) -> None:
         self.computers.answered(item.window, item.seat)
@@ -297,23 +330,27 @@ class TableActor:
             return
         if self.seats.person_plays(item.seat):
             return  # given back to its person while the computer was thinking
-        if any(self.game.legal_actions(seat) for seat in self.seats.playing()):
-            self.computers.hold(item.seat, item.action)  # hidden until the person has answered
+        if self._people_asked(self.game):
+            self.computers.hold(item.seat, item.action)  # hidden until the people asked have answered
             return
         trial = self.game.clone()
-        played = [(trial.apply(item.seat, item.action), False)]
+        played: Played = [(trial.apply(item.seat, item.action), None)]
         await self._commit(trial, played + self._play_held(trial, decision))  # held: a person was covered
 
+    def _people_asked(self, game: Game) -> bool:
+        """True when ``game`` waits for a seat a person plays."""
+        return any(game.legal_actions(seat) for seat in self.seats.playing())
+
     def _on_hint_ask(self, item: HintAsk) -> None:
-        decision = self._decision
+        decision = self.viewers[item.seat].decision
         if decision is None:
             item.reply.set_exception(ActionRefused("error.not_your_turn"))
             return
-        self._spawn(self._think_hint(decision.v, self.game.clone(), item.reply), "hint")
+        self._spawn(self._think_hint(item.seat, decision.v, self.game.clone(), item.reply), "hint")
 
-    async def _think_hint(self, v: int, game: Game, reply: asyncio.Future[Hint]) -> None:
+    async def _think_hint(self, seat: int, v: int, game: Game, reply: asyncio.Future[Hint]) -> None:
         try:
-            answer = await self.computers.ai.hint(game, self.seat)
+            answer = await self.computers.ai.hint(game, seat)
         except Exception as exc:
             if not reply.done():
                 reply.set_exception(exc)
@@ -327,24 +364,26 @@ class TableActor:
             answer = item.answer
             item.reply.set_result({"window": item.v, "action": answer["action"], "reason": answer["reason"]})
 
-    async def _on_timeout(self, v: int) -> None:
-        decision = self._decision
-        if decision is None or decision.v != v or "pass" not in decision.legal:
+    async def _on_timeout(self, item: Timeout) -> None:
+        viewer = self.viewers[item.seat]
+        decision = viewer.decision
+        if decision is None or decision.v != item.v or "pass" not in decision.legal:
             return
         trial = self.game.clone()
-        await self._answer(decision, trial, trial.apply(self.seat, "pass"), timeout=True)
+        await self._answer(viewer, trial, trial.apply(item.seat, "pass"), timeout=True)
 
     def _on_seat_change(self, item: SeatChange) -> None:
-        if item.seat not in self.seats.people:
+        viewer = self.viewers.get(item.seat)
+        if viewer is None:
             return
         if not item.cover:
             self.seats.uncover(item.seat)
-            self._open_decision(self.last)
+            self._open_decision(viewer, viewer.last)
             return
         self.seats.cover(item.seat)
-        if item.seat == self.seat and self._decision is not None:
-            self._decision = None  # the computer answers it (asked after this input)
-            self.clock.clear()
+        if viewer.decision is not None:
+            viewer.decision = None  # the computer answers it (asked after this input)
+            viewer.clock.clear()
 
     def _refusal(self, exc: CardaviaError) -> Refusal:
         """What an engine refusal's ``error`` carries: its ``reason`` (code and params; None for
@@ -358,41 +397,46 @@ class TableActor:
             fields["tip"] = tip
         return fields
 
-    async def _answer(self, decision: Frame, trial: Game, events: list[Event], timeout: bool = False) -> None:
-        """The human has answered ``decision`` (played on ``trial``, with its ``events``): play the
-        computers' answers held for the same window after his, store them all in one step and queue
-        what they lead to. So the work and the waits between his answer and what he is sent next
-        are the same whether a computer was asked with him or not.
+    async def _answer(self, viewer: Viewer, trial: Game, events: list[Event], timeout: bool = False) -> None:
+        """The person of ``viewer`` has answered their open decision (played on ``trial``, with its
+        ``events``): unless another person is still asked in the same window, play the computers'
+        answers held for it after theirs; store them all in one step and queue what they lead to.
+        So the work and the waits between an answer and what its person is sent next are the same
+        whether a computer was asked with them or not.
 
-        His own step shows at once, except in a window he may pass (the only kind computers share
-        with him): what follows it waits for the window step's time as if he had not answered, time
-        enough for a computer still thinking to answer (``Pacer.step_time``).
+        Their own step shows to them at once, except in a window they may pass (the only kind
+        computers share with people): what follows it waits for the window step's time as if
+        they had not answered, time enough for a computer still thinking to answer
+        (``Pacer.step_time``).
         """
+        decision = viewer.decision
+        assert decision is not None
         asked = self.game.decision()
-        played = [(events, timeout), *self._play_held(trial, asked)]
-        self._decision = None
-        self.clock.clear()
+        played: Played = [(events, viewer.seat if timeout else None)]
+        if not self._people_asked(trial):
+            played += self._play_held(trial, asked)
+        viewer.decision = None
+        viewer.clock.clear()
         if "pass" not in decision.legal:
-            self.pacer.at_once()
+            viewer.pacer.at_once()
         await self._commit(trial, played)
 
-    def _play_held(self, trial: Game, asked: Decision | None) -> list[tuple[list[Event], bool]]:
+    def _play_held(self, trial: Game, asked: Decision | None) -> Played:
         """Play on ``trial`` the computers' answers held for the window ``asked`` (each one's events)."""
-        played: list[tuple[list[Event], bool]] = []
+        played: Played = []
         held = self.computers.take_held()
         for seat in sorted(held):
             now = trial.decision()
             if asked and now and now.window == asked.window and trial.legal_actions(seat):
-                played.append((trial.apply(seat, held[seat]), False))
+                played.append((trial.apply(seat, held[seat]), None))
         return played
 
-    async def _commit(self, trial: Game, played: list[tuple[list[Event], bool]]) -> None:
-        """Store the actions played on ``trial`` since ``game`` in one step (``played``: each one's
-        events and whether it was the human's timeout), then make them live and queue the frames
-        they complete. Raises (changing nothing) on a failed store.
+    async def _commit(self, trial: Game, played: Played) -> None:
+        """Store the actions played on ``trial`` since ``game`` in one step, then make them live and
+        queue for each person the frames they complete. Raises (changing nothing) on a failed store.
         """
         first = len(self.game.actions())
-        lines = zip(trial.actions()[first:], [timeout for _, timeout in played], strict=True)
+        lines = zip(trial.actions()[first:], [timed_out is not None for _, timed_out in played], strict=True)
         try:
             await self._store.append_many(self.id, first, list(lines), self.lease)
         except Exception:
@@ -401,44 +445,42 @@ class TableActor:
             raise
         if trial.decision() is None and not self.finished_noted:
             try:
-                await self._store.mark_finished(self.id)  # before anyone is shown the end
+                await self._store.mark_finished(self.id, trial.outcome())  # before anyone is shown the end
                 self.finished_noted = True
             except Exception:  # the next load of the table notes it
                 log.exception("table %s: the end of the deal could not be noted", self.id)
         self.game = trial
-        for events, timeout in played:
-            self._builder.events(events, timeout=timeout)
-        self.pacer.queue(self._builder.settle(trial))
+        for viewer in self.viewers.values():
+            for events, timed_out in played:
+                viewer.builder.events(events, timeout=timed_out == viewer.seat)
+            viewer.pacer.queue(viewer.builder.settle(trial))
 
     async def _deliver(self, window: int, seat: int, action: str) -> None:
         await self._inbox.put(AiAnswer(window, seat, action))
 
-    async def _expire(self, v: int) -> None:
-        await self._inbox.put(Timeout(v))
-
     # -- releasing frames -----------------------------------------------------------------------
 
-    def _release(self, frame: Frame) -> None:
-        """``frame`` goes out (the pacer says when): it may open the person's decision, and the
-        policy may hold the table on it (until a ``pace`` message resumes)."""
-        self.last = frame
-        self.publisher.released(frame)
-        self._open_decision(frame)
+    def _release(self, viewer: Viewer, frame: Frame) -> None:
+        """``frame`` goes out to ``viewer``'s person (their pacer says when): it may open their
+        decision, and the policy may hold their table on it (until a ``pace`` message resumes)."""
+        viewer.last = frame
+        viewer.publisher.released(frame)
+        self._open_decision(viewer, frame)
         if self.policy.holds(frame.v):
-            self.pacer.set_pace(paused=True)
-        self.publisher.broadcast(self.state_message(frame, frame.events))
+            viewer.pacer.set_pace(paused=True)
+        viewer.publisher.broadcast(self.state_message(viewer, frame, frame.events))
 
-    def _open_decision(self, frame: Frame) -> None:
+    def _open_decision(self, viewer: Viewer, frame: Frame) -> None:
         """Let the person act on ``frame``'s decision when it asks their seat and they play it."""
-        if frame.legal and self.seats.person_plays(self.seat) and self.game.legal_actions(self.seat):
-            self._decision = frame
-            self._arm_countdown()
+        if frame.legal and self.seats.person_plays(viewer.seat) and self.game.legal_actions(viewer.seat):
+            viewer.decision = frame
+            self._arm_countdown(viewer)
 
-    def _arm_countdown(self) -> None:
+    def _arm_countdown(self, viewer: Viewer) -> None:
         """Start the person's countdown on a released decision where they may pass."""
-        decision = self._decision
+        decision = viewer.decision
         if decision is not None and "pass" in decision.legal:
-            self.clock.arm(decision.v)
+            viewer.clock.arm(decision.v)
 
     def _spawn(self, coro: Coroutine[Any, Any, None], name: str) -> None:
         task = asyncio.create_task(coro, name=f"table-{self.id}-{name}")
@@ -446,16 +488,18 @@ class TableActor:
         task.add_done_callback(self._tasks.discard)
         task.add_done_callback(log_crash)
 
-    # -- what the owner sees --------------------------------------------------------------------
+    # -- what each person sees ------------------------------------------------------------------
 
     def countdown_ms(self) -> int | None:
-        """Milliseconds left to answer the open claim decision, or None."""
-        return None if self._decision is None else self.clock.ms(self._decision.v)
+        """Milliseconds left to answer the owner's open claim decision, or None."""
+        return self.viewers[self.seat].countdown_ms()
 
-    def state_message(self, frame: Frame, events: list[WireEvent], snapshot: bool = False) -> StateMessage:
-        """The ``state`` message of ``frame`` for the owner's seat (see PROTOCOL.md)."""
-        asked = self.game.decision() if frame is self._decision else None
-        return self.publisher.state_message(frame, events, asked, self.countdown_ms(), snapshot)
+    def state_message(
+        self, viewer: Viewer, frame: Frame, events: list[WireEvent], snapshot: bool = False
+    ) -> StateMessage:
+        """The ``state`` message of ``frame`` for ``viewer``'s seat (see PROTOCOL.md)."""
+        asked = self.game.decision() if frame is viewer.decision else None
+        return viewer.publisher.state_message(frame, events, asked, viewer.countdown_ms(), snapshot)
 
 
 def _refuse(item: Input) -> None:

@@ -12,8 +12,9 @@ OUTBOX_LIMIT = 256
 
 @dataclass(eq=False)
 class Subscriber:
-    """One socket of a person at the table: a bounded outbox its writer task drains."""
+    """One socket of the person at ``seat``: a bounded outbox its writer task drains."""
 
+    seat: int = 0
     outbox: asyncio.Queue[Outgoing] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
     closed: bool = False
 
@@ -32,8 +33,9 @@ class Subscriber:
 
 @dataclass(frozen=True)
 class HumanAct:
-    """A person's ``act`` message; ``reply`` gets the version or an ``ActionRefused``."""
+    """The ``act`` message of the person at ``seat``; ``reply`` gets the version or an ``ActionRefused``."""
 
+    seat: int
     window: object
     action: object
     reply: asyncio.Future[int]
@@ -52,22 +54,25 @@ class AiAnswer:
 
 @dataclass(frozen=True)
 class Timeout:
-    """The person's time ran out on the decision of frame ``v``."""
+    """The time of the person at ``seat`` ran out on the decision of their frame ``v``."""
 
+    seat: int
     v: int
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A socket wants a full snapshot (it is subscribed first)."""
+    """A socket wants a full snapshot of its person's seat (it is subscribed first)."""
 
     sub: Subscriber
 
 
 @dataclass(frozen=True)
 class HintAsk:
-    """A person asks what the hard tier would play; ``reply`` gets the hint or an ``ActionRefused``."""
+    """The person at ``seat`` asks what the hard tier would play; ``reply`` gets the hint or an
+    ``ActionRefused``."""
 
+    seat: int
     reply: asyncio.Future[Hint]
 
 

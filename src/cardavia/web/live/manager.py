@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.frames import Frame, FrameBuilder
 from cardavia.web.live.lessons import Lesson, LessonAi
 from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
+from cardavia.web.live.seats import SeatControl
 from cardavia.web.live.table_info import TableInfo, deal_seed, hash_secret, new_secret
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.storage.store import Lease, Store
@@ -42,19 +43,36 @@ def replay_frames(
     timeouts: frozenset[int] = frozenset(),
 ) -> tuple[Game, FrameBuilder, list[Frame]]:
     """Replay a stored table: the game now, its frame builder and every frame of ``seat`` so far."""
+    game, views = replay_views(spec, position, [seat], lines, timeouts)
+    return game, *views[seat]
+
+
+def replay_views(
+    spec: GameSpec,
+    position: Mapping[str, Any],
+    seats: Iterable[int],
+    lines: list[str],
+    timeouts: frozenset[int] = frozenset(),
+) -> tuple[Game, dict[int, tuple[FrameBuilder, list[Frame]]]]:
+    """Replay a stored table once for the people at ``seats``: the game now and, by seat, the frame
+    builder and every frame so far (``timeouts``: the indices of the lines a person's time ran out on)."""
     game = spec.from_position({**position, "actions": []})
-    builder = FrameBuilder(spec, position, seat)
-    builder.events(game.opening_events())
-    frames = builder.settle(game)
+    opening = game.opening_events()
+    views: dict[int, tuple[FrameBuilder, list[Frame]]] = {}
+    for seat in seats:
+        builder = FrameBuilder(spec, position, seat)
+        builder.events(opening)
+        views[seat] = (builder, builder.settle(game))
     for index, line in enumerate(lines):
         try:
             actor_seat, action = split_line(line, spec.seats)
             events = game.apply(actor_seat, action)
         except CardaviaError as exc:
             raise CardaviaError(f"stored action {index} {line!r} does not replay: {exc}") from None
-        builder.events(events, timeout=index in timeouts)
-        frames += builder.settle(game)
-    return game, builder, frames
+        for seat, (builder, frames) in views.items():
+            builder.events(events, timeout=index in timeouts and actor_seat == seat)
+            frames += builder.settle(game)
+    return game, views
 
 
 @dataclass
@@ -108,19 +126,28 @@ class TableManager:
         self._sweeper.add_done_callback(log_crash)
 
     async def _store_new(
-        self, game_name: str, difficulty: str, seat: int, position: Mapping[str, Any] | None
-    ) -> tuple[TableInfo, Mapping[str, Any], str]:
-        """Store a new table; its info, starting position and the owner's secret."""
+        self,
+        game_name: str,
+        difficulty: str,
+        seat: int,
+        position: Mapping[str, Any] | None,
+        guests: Sequence[int] = (),
+    ) -> tuple[TableInfo, Mapping[str, Any], dict[int, str]]:
+        """Store a new table; its info, starting position and each person's secret by seat (the
+        owner at ``seat``, ``guests`` at theirs)."""
         spec = get_spec(game_name)
         table_id, secret = self._token(), self._token()
         if position is None:
             position = spec.dealt(deal_seed(secret))
-        owner = new_secret()
-        info = TableInfo(table_id, seat, difficulty, hash_secret(owner), secret)
+        people = {s: new_secret() for s in [seat, *guests]}
+        hashes = {s: hash_secret(p) for s, p in people.items()}
+        guest_hashes = {s: h for s, h in hashes.items() if s != seat}
+        info = TableInfo(table_id, seat, difficulty, hashes[seat], secret, guests=guest_hashes)
+        SeatControl(spec.seats, people)  # refuses a seat the game does not have
         await self._store.create_table(
-            table_id, game_name, seat, difficulty, info.secret_hash, dict(position), secret
+            table_id, game_name, seat, difficulty, info.secret_hash, dict(position), secret, guest_hashes
         )
-        return info, position, owner
+        return info, position, people
 
     async def create(
         self,
@@ -129,24 +156,26 @@ class TableManager:
         seat: int = 0,
         position: Mapping[str, Any] | None = None,
         lesson: Lesson | None = None,
-    ) -> tuple[TableActor, str]:
+        guests: Sequence[int] = (),
+    ) -> tuple[TableActor, dict[int, str]]:
         """Deal a new table (or set out ``position``, a record without actions, or ``lesson``'s,
-        its computers playing that lesson) and make it live here; return it and the owner's
-        secret (for his cookie).
+        its computers playing that lesson) and make it live here; return it and the secret of
+        each person at it by seat (for their cookies): the owner at ``seat`` and ``guests`` at
+        theirs. The other seats are the computers'.
 
         The deal comes from a secret of its own, kept in the database only; the table's id is
         drawn apart from it, so nothing the browser gets tells the cards.
         """
         if lesson is not None:
             position = lesson.position
-        info, position, owner = await self._store_new(game_name, difficulty, seat, position)
+        info, position, people = await self._store_new(game_name, difficulty, seat, position, guests)
         async with self._gate(info.id):
             lease = await self._owner.claim(info.id)
-            game, builder, frames = replay_frames(get_spec(game_name), position, seat, [])
+            game, views = replay_views(get_spec(game_name), position, people, [])
             ai = self._runner(lesson)
-            actor = TableActor(info, game, builder, frames, 1, self._store, self._config, ai, lease, lesson)
+            actor = TableActor(info, game, views, 1, self._store, self._config, ai, lease, lesson)
             self._adopt(actor)
-        return actor, owner
+        return actor, people
 
     async def deal(self, game_name: str, difficulty: str) -> tuple[str, str]:
         """Deal a new table for a browser; return its id and the owner's secret.
@@ -155,10 +184,10 @@ class TableManager:
         routed to takes it on the first of them. Otherwise it is made live here at once.
         """
         if not self._store.shared:
-            actor, owner = await self.create(game_name, difficulty)
-            return actor.id, owner
-        info, _, owner = await self._store_new(game_name, difficulty, 0, None)
-        return info.id, owner
+            actor, people = await self.create(game_name, difficulty)
+            return actor.id, people[actor.seat]
+        info, _, people = await self._store_new(game_name, difficulty, 0, None)
+        return info.id, people[0]
 
     async def learn(self, lesson: Lesson) -> tuple[str, str]:
         """Set out ``lesson``'s table for a browser, like ``deal``; return its id and the owner's
@@ -166,10 +195,10 @@ class TableManager:
         it when loaded, here or on whichever process its requests are routed to."""
         name, difficulty, seat = lesson.name, lessons.DIFFICULTY, lessons.HUMAN
         if not self._store.shared:
-            actor, owner = await self.create(name, difficulty, seat, lesson=lesson)
-            return actor.id, owner
-        info, _, owner = await self._store_new(name, difficulty, seat, lesson.position)
-        return info.id, owner
+            actor, people = await self.create(name, difficulty, seat, lesson=lesson)
+            return actor.id, people[seat]
+        info, _, people = await self._store_new(name, difficulty, seat, lesson.position)
+        return info.id, people[seat]
 
     def _runner(self, lesson: Lesson | None) -> AiRunner:
         """Who plays a table's computers: the lesson's record, or the server's agents."""
@@ -216,18 +245,18 @@ class TableManager:
             position = dict(row.position)
             if "hands" not in position:  # stored before positions were written out card by card
                 position = {**spec.dealt(position["seed"]), "dealer": position["dealer"]}
-            game, builder, frames = replay_frames(spec, position, row.seat, list(row.lines), row.timeouts)
+            info = TableInfo(
+                row.id, row.seat, row.difficulty, row.secret_hash, row.secret, row.hints, row.guests
+            )
+            game, views = replay_views(spec, position, info.people, list(row.lines), row.timeouts)
             if game.decision() is None and not row.finished:  # its last server died before noting it
-                await self._store.mark_finished(row.id)
+                await self._store.mark_finished(row.id, game.outcome())
         except BaseException:
             await self._owner.release(table_id, lease)
             raise
-        info = TableInfo(row.id, row.seat, row.difficulty, row.secret_hash, row.secret, row.hints)
         lesson = lessons.match(row.game, row.seat, position)  # a lesson is known by its position
-        actor = TableActor(
-            info, game, builder, frames, len(frames), self._store, self._config, self._runner(lesson), lease,
-            lesson,
-        )
+        ai = self._runner(lesson)
+        actor = TableActor(info, game, views, None, self._store, self._config, ai, lease, lesson)
         actor.finished_noted = game.decision() is None
         self._adopt(actor)
         return actor

@@ -40,6 +40,10 @@ class Publisher:
         """A socket now watches (it has had its snapshot)."""
         self.subscribers.add(sub)
 
+    def watched(self) -> bool:
+        """True while a socket watches."""
+        return bool(self.subscribers)
+
     def discard(self, sub: Subscriber) -> None:
         """A socket no longer watches."""
         self.subscribers.discard(sub)

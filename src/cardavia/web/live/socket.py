@@ -1,6 +1,7 @@
 """The table's WebSocket: ``/ws/tables/{id}`` (messages in PROTOCOL.md).
 
-Only the owner's browser (the table's HttpOnly secret cookie) may connect. One writer task per
+Only the browser of a person at the table (its HttpOnly secret cookie names their seat) may
+connect; it plays and sees that seat. One writer task per
 socket drains its bounded outbox; the reader turns messages into the actor's inputs. Errors go to
 the socket that caused them only, as a catalogue key plus text in the socket's language.
 A socket whose table leaves this process is closed with ``CLOSE_MOVED``; one whose table another
@@ -80,7 +81,7 @@ async def _writer(ws: WebSocket, sub: Subscriber) -> None:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
-    """The owner's live connection to a table."""
+    """A person's live connection to their seat at a table."""
     manager: TableManager = ws.app.state.tables
     try:
         actor = await manager.get(table_id) if table_id.isalnum() and len(table_id) <= 32 else None
@@ -93,13 +94,14 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         await ws.close(code=CLOSE_UNKNOWN)
         return
-    if not actor.owns(ws.cookies.get(table_cookie(table_id))) or not _same_origin(ws):
+    seat = actor.seat_of(ws.cookies.get(table_cookie(table_id)))
+    if seat is None or not _same_origin(ws):
         await ws.accept()
         await ws.close(code=CLOSE_FORBIDDEN)
         return
     lang = i18n.negotiate(ws.cookies.get(LANG_COOKIE), ws.headers.get("accept-language"))
     await ws.accept()
-    sub = actor.subscribe()
+    sub = actor.subscribe(seat)
     writer = asyncio.create_task(_writer(ws, sub))
     try:
         while not sub.closed:
@@ -150,7 +152,7 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, hint
             sub.push(error_message("error.hints", lang, "too many hints at this table", ref, retry))
             return
         try:
-            sub.push(hint_message(await actor.hint(), ref))
+            sub.push(hint_message(await actor.hint(sub.seat), ref))
         except ActionRefused as refused:
             sub.push(error_message(refused.key, lang, refused.detail, ref))
     elif kind == "pace":
@@ -159,10 +161,10 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, hint
             sub.push(error_message("error.malformed", lang, f"'speed' is one of {', '.join(SPEEDS)}; "
                                    "'paused' true or false", ref))
             return
-        actor.set_pace(speed, paused)
+        actor.set_pace(sub.seat, speed, paused)
     elif kind == "act":
         try:
-            await actor.act(message.get("window"), message.get("action"), ack_to=sub, ref=ref)
+            await actor.act(sub.seat, message.get("window"), message.get("action"), ack_to=sub, ref=ref)
         except ActionRefused as refused:
             sub.push(error_message(refused.key, lang, refused.detail, ref, refused.fields))
     else:

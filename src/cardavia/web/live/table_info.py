@@ -1,32 +1,54 @@
-"""Who plays a table and its secrets: the owner's cookie secret (stored hashed), the deal's secret
-(the seed of its cards and of the computers' randomness, kept in the database only)."""
+"""Who plays a table and its secrets: each person's cookie secret (stored hashed), the deal's
+secret (the seed of its cards and of the computers' randomness, kept in the database only)."""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class TableInfo:
-    """Who plays a table and how: its id, the human's seat, the tier asked for, the secrets."""
+    """Who plays a table and how: its id, the owner's seat, the tier asked for, the secrets.
+
+    ``guests`` are the people at the other seats a person plays (seat -> hashed secret); every
+    seat nobody sits at is a computer's.
+    """
 
     id: str
     seat: int
     difficulty: str
     secret_hash: str  # of the owner's cookie
     secret: str | None  # the deal's secret (None for tables stored before secrets existed)
-    hints: int = 0  # hints the owner asked for so far
+    hints: int = 0  # hints the people at the table asked for so far
+    guests: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def people(self) -> dict[int, str]:
+        """Every seat a person sits at, with the hash of their secret (the owner's first)."""
+        return {self.seat: self.secret_hash, **{s: h for s, h in self.guests.items() if s != self.seat}}
+
+    def seat_of(self, secret: str | None) -> int | None:
+        """The seat of the person whose cookie secret is ``secret``, or None."""
+        if secret is None:
+            return None
+        hashed = hash_secret(secret)
+        found = None
+        for seat, stored in self.people.items():  # every seat compared, in constant time each
+            if secrets.compare_digest(hashed, stored):
+                found = seat
+        return found
 
 
 def hash_secret(secret: str) -> str:
-    """The stored form of a table's owner secret."""
+    """The stored form of a person's table secret."""
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def new_secret() -> str:
-    """A fresh per-table secret for the owner's cookie."""
+    """A fresh per-table secret for a person's cookie."""
     return secrets.token_urlsafe(24)
 
 

@@ -56,12 +56,13 @@ LIVE = N_(
 @router.get("/tables/{table_id}/review", response_class=HTMLResponse)
 async def review_page(request: Request, table_id: str) -> HTMLResponse:
     """A finished deal's review page (the review starts now if it is not stored yet)."""
-    actor = await _owned_table(request, table_id)
-    if isinstance(actor, HTMLResponse):
-        return actor
-    if not actor.over:
+    found = await _owned_table(request, table_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    actor, seat = found
+    if not actor.shown_end(seat):
         return error_page(request, 409, N_("Not yet"), LIVE)
-    await _status(request, actor)  # start judging at once
+    await _status(request, actor, seat)  # start judging at once
     lang = request_language(request)
     return render(
         request,
@@ -72,38 +73,40 @@ async def review_page(request: Request, table_id: str) -> HTMLResponse:
     )
 
 
-async def _status(request: Request, actor: TableActor) -> ReviewStatus:
-    """Ready (stored, or just judged), running, or failed; starts the judging when none is under way.
+async def _status(request: Request, actor: TableActor, seat: int) -> ReviewStatus:
+    """The review of ``seat``'s decisions: ready (stored, or just judged), running, or failed;
+    starts the judging when none is under way.
 
     The job is looked at before the store: a job leaves the server's memory only once its review
     is stored, so a review is never judged twice."""
     reviews = _reviews(request)
     record = actor.game.record()
-    job = reviews.job(actor.id, actor.seat)
+    job = reviews.job(actor.id, seat)
     if job is None:
-        doc = await reviews.stored(actor.id, actor.seat)
+        doc = await reviews.stored(actor.id, seat)
         if doc is not None:
-            return {"status": "ready", **page_data(record, actor.seat, doc)}
-        job = reviews.start(actor.id, record, actor.seat)
+            return {"status": "ready", **page_data(record, seat, doc)}
+        job = reviews.start(actor.id, record, seat)
     if job.error is not None:
-        reviews.forget(actor.id, actor.seat)  # the next visit tries again
+        reviews.forget(actor.id, seat)  # the next visit tries again
         return {"status": "failed", "error": job.error}
     if job.doc is not None:
-        return {"status": "ready", **page_data(record, actor.seat, job.doc)}
+        return {"status": "ready", **page_data(record, seat, job.doc)}
     return {"status": "running", "done": job.done, "total": job.total}
 
 
 @router.get("/tables/{table_id}/review/data")
 async def review_data(request: Request, table_id: str) -> Response:
     """The review's progress, then the review and the replay (JSON)."""
-    actor = await _owned_table(request, table_id)
-    if isinstance(actor, HTMLResponse):
-        gone = actor.status_code == 404
+    found = await _owned_table(request, table_id)
+    if isinstance(found, HTMLResponse):
+        gone = found.status_code == 404
         text = N_("There is no such table.") if gone else N_("This is not your table.")
-        return JSONResponse({"error": _words(request, text)}, actor.status_code)
-    if not actor.over:
+        return JSONResponse({"error": _words(request, text)}, found.status_code)
+    actor, seat = found
+    if not actor.shown_end(seat):
         return JSONResponse({"error": _words(request, LIVE)}, 409)
-    return JSONResponse(await _status(request, actor))
+    return JSONResponse(await _status(request, actor, seat))
 
 
 @router.get("/review", response_class=HTMLResponse)

@@ -254,7 +254,9 @@ def _start_wait(request: Request) -> float:
     return limits.take(request.client.host if request.client else "")
 
 
-async def _owned_table(request: Request, table_id: str) -> TableActor | HTMLResponse:
+async def _owned_table(request: Request, table_id: str) -> tuple[TableActor, int] | HTMLResponse:
+    """The live table ``table_id`` and the seat of the person whose cookie this request carries,
+    or the error page to answer."""
     if not table_id.isalnum() or len(table_id) > 32:
         return _not_found(request, N_("There is no such table."))
     try:
@@ -265,17 +267,19 @@ async def _owned_table(request: Request, table_id: str) -> TableActor | HTMLResp
         return page
     if actor is None:
         return _not_found(request, N_("There is no such table."))
-    if not actor.owns(request.cookies.get(table_cookie(table_id))):
+    seat = actor.seat_of(request.cookies.get(table_cookie(table_id)))
+    if seat is None:
         return error_page(request, 403, N_("Forbidden"), N_("This is not your table."))
-    return actor
+    return actor, seat
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
 async def table_page(request: Request, table_id: str) -> HTMLResponse:
     """The game page with the live table of this browser's deal."""
-    actor = await _owned_table(request, table_id)
-    if isinstance(actor, HTMLResponse):
-        return actor
+    found = await _owned_table(request, table_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    actor, seat = found
     lang = request_language(request)
     name = actor.game.spec.name
     messages = table_messages(lang, name)
@@ -287,7 +291,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
         "game.html",
         game=game_info(name, lang),
         table={
-            "id": actor.id, "game": name, "seat": actor.seat, "difficulty": actor.difficulty,
+            "id": actor.id, "game": name, "seat": seat, "difficulty": actor.difficulty,
             "hints": hints_on(table_settings(request.cookies)["hints"], actor.difficulty),
             "step_ms": round(_config(request).ai_delay * 1000), "lesson": lesson,
         },
@@ -303,13 +307,14 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
 
 @router.get("/tables/{table_id}/win")
 async def table_win(request: Request, table_id: str) -> Response:
-    """What the owner's Win button is worth: ``{"v": frame, "win": …}`` for the last frame shown to
-    him, ``win`` as ``scoring.win_value`` says, or null when that frame offers him no win."""
-    actor = await _owned_table(request, table_id)
-    if isinstance(actor, HTMLResponse):
-        return actor
-    frame = actor.last
-    win = scoring.win_value(actor.game.spec.name, frame.view, actor.seat) if "win" in frame.legal else None
+    """What a person's Win button is worth: ``{"v": frame, "win": …}`` for the last frame shown to
+    them, ``win`` as ``scoring.win_value`` says, or null when that frame offers them no win."""
+    found = await _owned_table(request, table_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    actor, seat = found
+    frame = actor.viewers[seat].last
+    win = scoring.win_value(actor.game.spec.name, frame.view, seat) if "win" in frame.legal else None
     return JSONResponse({"v": frame.v, "win": win}, headers={"Cache-Control": "no-store"})
 
 
@@ -319,10 +324,11 @@ async def table_record(request: Request, table_id: str) -> Response:
 
     Refused while the deal is on: the record holds every hidden card.
     """
-    actor = await _owned_table(request, table_id)
-    if isinstance(actor, HTMLResponse):
-        return actor
-    if not actor.over:
+    found = await _owned_table(request, table_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    actor, seat = found
+    if not actor.shown_end(seat):
         return error_page(
             request, 409, N_("Not yet"), N_("The record can be downloaded when the deal is over.")
         )

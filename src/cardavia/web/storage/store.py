@@ -49,6 +49,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from cardavia.engine.game import Outcome, seat_result
+
 SCHEMA_VERSION = 4
 _MIGRATION_LOCK = 0x63617264  # the advisory lock that serializes migrations on PostgreSQL
 
@@ -129,6 +131,79 @@ reviews = Table(
     PrimaryKeyConstraint("table_id", "seat"),
 )
 
+# The people at a table besides its owner (``tables.seat``): each seat's hashed secret. Created
+# whenever it is missing, like ``reviews``.
+guests = Table(
+    "table_guests",
+    metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("secret_hash", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
+
+
+# A player without an account: the hash of the random id in the ``cardavia_player`` cookie, and an
+# optional display name. Each deal they played is a ``player_deals`` row; created when missing.
+players = Table(
+    "players",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("name", String(40), nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+player_deals = Table(
+    "player_deals",
+    metadata,
+    Column("player", String(64), nullable=False),
+    Column("table_id", String(32), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("difficulty", String(16), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),  # solo, daily, shared
+    Column("day", String(10), nullable=True),  # today's deal: its date (UTC)
+    Column("started", Float, nullable=False),
+    Column("ended", Float, nullable=True),
+    Column("status", String(8), nullable=False),  # live, won, lost, draw
+    Column("result", Float, nullable=True),  # engine.game.seat_result
+    Column("outcome", Text, nullable=True),  # the deal's result object (JSON)
+    Column("scored", Boolean, nullable=False, default=False),  # today's deal: the first finished attempt
+    PrimaryKeyConstraint("player", "table_id"),
+    Index("player_deals_by_player", "player", "started"),
+    Index("player_deals_by_day", "game", "day"),
+)
+# A finished deal's par from a seat: the mean result of the hard tier playing it in that seat.
+pars = Table(
+    "pars",
+    metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("par", Float, nullable=False),
+    Column("results", Text, nullable=False),  # each run's result (JSON list)
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
+# A finished deal shared read-only: the hash of the link's token, the deal and seat, who made it.
+shares = Table(
+    "shares",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("player", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("revoked", Boolean, nullable=False, default=False),
+)
+# Secrets of the site itself (today's deals are drawn from one), the same for every process.
+site_secrets = Table(
+    "site_secrets",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(64), nullable=False),
+)
+PLAYER_TABLES = (guests, players, player_deals, pars, shares, site_secrets)
+
 
 @dataclass(frozen=True)
 class TableRow:
@@ -145,6 +220,7 @@ class TableRow:
     timeouts: frozenset[int] = frozenset()  # the seqs of passes made by a human's timeout
     secret: str | None = None
     hints: int = 0
+    guests: Mapping[int, str] = field(default_factory=dict)  # seat -> hashed secret of its person
 
 
 @dataclass(frozen=True)
@@ -237,6 +313,7 @@ async def _migrate(conn: AsyncConnection) -> None:
     if version < SCHEMA_VERSION:
         await conn.execute(update(schema_info).values(version=SCHEMA_VERSION))
     await conn.run_sync(lambda sync: reviews.create(sync, checkfirst=True))
+    await conn.run_sync(lambda sync: metadata.create_all(sync, tables=PLAYER_TABLES, checkfirst=True))
 
 
 class Store:
@@ -360,8 +437,10 @@ class Store:
         secret_hash: str,
         position: dict[str, Any],
         secret: str,
+        guest_hashes: Mapping[int, str] | None = None,
     ) -> None:
-        """Store a new table, its starting position and its deal's secret."""
+        """Store a new table, its starting position, its deal's secret and the hashed secrets of
+        the people at its other seats (``guest_hashes``, by seat)."""
         row = {
             "id": table_id,
             "game": game,
@@ -374,8 +453,14 @@ class Store:
             "secret": secret,
         }
 
+        now = row["created_at"]
+        seated = [{"table_id": table_id, "seat": seat, "secret_hash": hashed, "created_at": now}
+                  for seat, hashed in sorted((guest_hashes or {}).items())]
+
         async def op(conn: AsyncConnection) -> None:
             await conn.execute(tables.insert().values(**row))
+            if seated:
+                await conn.execute(guests.insert(), seated)
 
         await self._write(op)
 
@@ -405,11 +490,16 @@ class Store:
         )
         await self._write(None, rows, lease)
 
-    async def mark_finished(self, table_id: str) -> None:
-        """Note that a table's deal is over (it is no longer resumed at start)."""
+    async def mark_finished(self, table_id: str, outcome: Outcome | None = None) -> None:
+        """Note that a table's deal is over (it is no longer resumed at start) and, with its
+        ``outcome``, what it gave each player who played it (``player_deals``): won, lost or draw,
+        their ``seat_result``, and for today's deal whether it is the player's first finished
+        attempt of the day (the one that counts)."""
 
         async def op(conn: AsyncConnection) -> None:
             await conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
+            if outcome is not None:
+                await _settle_deals(conn, table_id, outcome)
 
         await self._write(op)
 
@@ -439,6 +529,10 @@ class Store:
                 .order_by(actions.c.seq)
             )
             stored = list(result)
+            seated = await conn.execute(
+                select(guests.c.seat, guests.c.secret_hash).where(guests.c.table_id == table_id)
+            )
+            guest_hashes = {int(r.seat): str(r.secret_hash) for r in seated}
         lines = tuple(str(r.line) for r in stored)
         timeouts = frozenset(int(r.seq) for r in stored if r.timeout)
         return TableRow(
@@ -453,6 +547,7 @@ class Store:
             timeouts=timeouts,
             secret=row.secret,
             hints=int(row.hints),
+            guests=guest_hashes,
         )
 
     async def summaries(self, ids: Sequence[str]) -> list[TableSummary]:
@@ -499,6 +594,32 @@ class Store:
             return None
         loaded: dict[str, Any] = json.loads(doc)
         return loaded
+
+
+async def _settle_deals(conn: AsyncConnection, table_id: str, outcome: Outcome) -> None:
+    """Write ``outcome`` into the still live ``player_deals`` rows of ``table_id``."""
+    live = (await conn.execute(
+        select(player_deals).where(player_deals.c.table_id == table_id, player_deals.c.status == "live")
+    )).all()
+    now = time.time()
+    for row in live:
+        winner = outcome.get("winner")
+        status = "draw" if winner is None else "won" if winner == row.seat else "lost"
+        scored = False
+        if row.kind == "daily":
+            earlier = await conn.execute(
+                select(player_deals.c.table_id).where(
+                    player_deals.c.player == row.player, player_deals.c.game == row.game,
+                    player_deals.c.day == row.day, player_deals.c.scored,
+                ).limit(1)
+            )
+            scored = earlier.first() is None
+        await conn.execute(
+            update(player_deals)
+            .where(player_deals.c.player == row.player, player_deals.c.table_id == table_id)
+            .values(status=status, ended=now, result=seat_result(outcome, row.seat),
+                    outcome=json.dumps(outcome, ensure_ascii=False), scored=scored)
+        )
 
 
 def _settle(batch: list[_Item], refused: set[tuple[str, int]]) -> None:
