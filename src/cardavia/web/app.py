@@ -17,9 +17,11 @@ from cardavia.web.live import socket as live
 from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.manager import TableManager
 from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
+from cardavia.web.pages import me as me_pages
 from cardavia.web.pages import review as review_pages
 from cardavia.web.pages import routes as pages
 from cardavia.web.rate_limit import TokenBuckets
+from cardavia.web.storage.players import Players
 from cardavia.web.storage.reviews import Reviews
 from cardavia.web.storage.store import Store
 
@@ -47,6 +49,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         await tables.start()
         app.state.store, app.state.tables, app.state.ai = store, tables, ai
         app.state.reviews = reviews = Reviews(store, ai)
+        app.state.players = Players(store)
         try:
             yield
         finally:
@@ -59,10 +62,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.state.config = config
     rate = config.start_rate_per_minute
     app.state.start_limits = TokenBuckets(rate, config.start_burst) if rate else None
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, larger={"/me/import": me_pages.IMPORT_LIMIT + 64 * 1024})
     app.add_middleware(CrossSiteGuard)  # the outer one: a foreign post is refused before its body counts
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.include_router(pages.router)
     app.include_router(live.router)
     app.include_router(review_pages.router)
+    app.include_router(me_pages.router)
     return app

@@ -7,6 +7,8 @@ Both answer with the site's error page in the request's language.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -64,16 +66,21 @@ class BodyLimit:
     one (chunked) is counted as it arrives and refused as soon as it passes the limit.
     """
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int = MAX_BODY, larger: Mapping[str, int] | None = None
+    ) -> None:
+        """``larger``: the paths whose requests may carry more (by path, their own limit)."""
         self.app = app
         self.limit = limit
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope["path"], self.limit)
         declared = Headers(scope=scope).get("content-length", "")
-        if declared.isascii() and declared.isdigit() and _over(declared, self.limit):
+        if declared.isascii() and declared.isdigit() and _over(declared, limit):
             await self._refuse(scope, receive, send)
             return
         received = 0
@@ -84,7 +91,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.limit:
+                if received > limit:
                     raise _TooLarge
             return message
 

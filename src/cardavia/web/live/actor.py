@@ -37,6 +37,7 @@ from cardavia.web.errors import ActionRefused
 from cardavia.web.live.clock import Countdown
 from cardavia.web.live.computer_seats import ComputerSeats
 from cardavia.web.live.computers import BUDGET, AiRunner
+from cardavia.web.live.facts import deal_facts
 from cardavia.web.live.frames import Frame, FrameBuilder
 from cardavia.web.live.inputs import (
     AiAnswer,
@@ -445,7 +446,9 @@ class TableActor:
             raise
         if trial.decision() is None and not self.finished_noted:
             try:
-                await self._store.mark_finished(self.id, trial.outcome())  # before anyone is shown the end
+                facts = {s: (f.claims, f.fed) for s, f in deal_facts(trial, self.viewers).items()}
+                # Before anyone is shown the end.
+                await self._store.mark_finished(self.id, trial.outcome(), facts)
                 self.finished_noted = True
             except Exception:  # the next load of the table notes it
                 log.exception("table %s: the end of the deal could not be noted", self.id)

@@ -24,6 +24,7 @@ from cardavia.web.config import WebConfig
 from cardavia.web.live import lessons
 from cardavia.web.live.actor import TableActor, log_crash
 from cardavia.web.live.computers import AiRunner
+from cardavia.web.live.facts import deal_facts
 from cardavia.web.live.frames import Frame, FrameBuilder
 from cardavia.web.live.lessons import Lesson, LessonAi
 from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
@@ -250,7 +251,8 @@ class TableManager:
             )
             game, views = replay_views(spec, position, info.people, list(row.lines), row.timeouts)
             if game.decision() is None and not row.finished:  # its last server died before noting it
-                await self._store.mark_finished(row.id, game.outcome())
+                facts = {s: (f.claims, f.fed) for s, f in deal_facts(game, views).items()}
+                await self._store.mark_finished(row.id, game.outcome(), facts)
         except BaseException:
             await self._owner.release(table_id, lease)
             raise

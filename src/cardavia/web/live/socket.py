@@ -1,7 +1,7 @@
 """The table's WebSocket: ``/ws/tables/{id}`` (messages in PROTOCOL.md).
 
-Only the browser of a person at the table (its HttpOnly secret cookie names their seat) may
-connect; it plays and sees that seat. One writer task per
+Only the browser of a person at the table (its HttpOnly secret cookie, or the player id of a
+player whose deal it is, names their seat) may connect; it plays and sees that seat. One writer task per
 socket drains its bounded outbox; the reader turns messages into the actor's inputs. Errors go to
 the socket that caused them only, as a catalogue key plus text in the socket's language.
 A socket whose table leaves this process is closed with ``CLOSE_MOVED``; one whose table another
@@ -29,7 +29,7 @@ from cardavia.web.live.pacer import SPEEDS
 from cardavia.web.origin import same_origin
 from cardavia.web.pages.messages import error_text
 from cardavia.web.pages.render import LANG_COOKIE
-from cardavia.web.pages.routes import table_cookie
+from cardavia.web.pages.routes import seat_of
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.wire import ErrorMessage, Hint, HintMessage, Ref, Refusal
 
@@ -94,7 +94,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         await ws.close(code=CLOSE_UNKNOWN)
         return
-    seat = actor.seat_of(ws.cookies.get(table_cookie(table_id)))
+    seat = await seat_of(ws, actor)
     if seat is None or not _same_origin(ws):
         await ws.accept()
         await ws.close(code=CLOSE_FORBIDDEN)

@@ -90,11 +90,12 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     return response
 
 
-def error_page(request: Request, status: int, title: str, message: str) -> HTMLResponse:
-    """The error page with ``title`` and ``message`` (msgids) in the request's language."""
+def error_page(request: Request, status: int, title: str, message: str, detail: str = "") -> HTMLResponse:
+    """The error page with ``title`` and ``message`` (msgids) in the request's language, and the
+    exact ``detail`` of what was wrong (as the engine or parser said it, untranslated) if any."""
     token = i18n.set_language(request_language(request))
     try:
         title_text, message_text = i18n.gettext(title), i18n.gettext(message)
     finally:
         i18n._current.reset(token)
-    return render(request, "error.html", status=status, title=title_text, message=message_text)
+    return render(request, "error.html", status=status, title=title_text, message=message_text, detail=detail)

@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl
 from babel.dates import format_timedelta
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.requests import HTTPConnection
 
 from cardavia import content
 from cardavia.ai import labels
@@ -35,6 +36,7 @@ from cardavia.web.live.manager import TableManager
 from cardavia.web.live.ownership import Unavailable
 from cardavia.web.live.table_info import hash_secret
 from cardavia.web.pages.messages import table_messages
+from cardavia.web.pages.player import keep_player, player_of, players
 from cardavia.web.pages.render import LANG_COOKIE, N_, error_page, game_info, render, request_language
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.storage.store import Store
@@ -94,7 +96,7 @@ async def my_deals(request: Request, game: str, lang: str) -> tuple[list[Deal], 
     }
     ids = sorted(secrets)[:LISTED_TABLES]
     store: Store = request.app.state.store
-    tier_names = dict(_localized_difficulties(request))
+    tier_names = dict(localized_difficulties(request))
     now = time.time()
     loc = "zh_Hans" if lang == "zh" else lang
     rows = [
@@ -143,7 +145,7 @@ def _not_found(request: Request, message: str) -> HTMLResponse:
     return error_page(request, 404, N_("Not found"), message)
 
 
-def _localized_difficulties(request: Request) -> list[tuple[str, str]]:
+def localized_difficulties(request: Request) -> list[tuple[str, str]]:
     token = i18n.set_language(request_language(request))
     try:
         return _difficulties()
@@ -171,7 +173,7 @@ async def game_page(request: Request, game: str) -> HTMLResponse:
         game=game_info(game, lang),
         table=None,
         deals=finished,
-        difficulties=_localized_difficulties(request),
+        difficulties=localized_difficulties(request),
         felt=_felt(game),
         difficulty="normal",
         unfinished=unfinished,
@@ -204,7 +206,19 @@ async def start_game(request: Request, game: str) -> Response:
     if refused is not None:
         return refused
     table_id, secret = await _tables(request).deal(game, difficulty)
-    return _to_table(request, table_id, secret)
+    return await to_new_deal(request, table_id, secret, game, difficulty, "solo")
+
+
+async def to_new_deal(
+    request: Request, table_id: str, secret: str, game: str, difficulty: str, kind: str,
+    day: str | None = None,
+) -> Response:
+    """Go to a newly dealt table (``_to_table``), noted among the player's deals (a browser
+    without a player id is given one)."""
+    response = _to_table(request, table_id, secret)
+    key = keep_player(request, response)
+    await players(request).add_deal(key, table_id, game, difficulty, 0, kind, day)
+    return response
 
 
 @router.post("/games/{game}/learn")
@@ -267,10 +281,23 @@ async def _owned_table(request: Request, table_id: str) -> tuple[TableActor, int
         return page
     if actor is None:
         return _not_found(request, N_("There is no such table."))
-    seat = actor.seat_of(request.cookies.get(table_cookie(table_id)))
+    seat = await seat_of(request, actor)
     if seat is None:
         return error_page(request, 403, N_("Forbidden"), N_("This is not your table."))
     return actor, seat
+
+
+async def seat_of(request: HTTPConnection, actor: TableActor) -> int | None:
+    """The seat at ``actor``'s table of the person this request (or socket) comes from: by the
+    table's own secret cookie, else by the player id when the table is one of the player's deals
+    and that seat is a person's. None for anyone else."""
+    seat = actor.seat_of(request.cookies.get(table_cookie(actor.id)))
+    key = player_of(request)
+    if seat is None and key is not None:
+        seat = await players(request).seat_at(key, actor.id)
+        if seat not in actor.viewers:
+            seat = None
+    return seat
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
@@ -296,7 +323,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
             "step_ms": round(_config(request).ai_delay * 1000), "lesson": lesson,
         },
         messages=messages,
-        difficulties=_localized_difficulties(request),
+        difficulties=localized_difficulties(request),
         felt=_felt(name),
         difficulty=actor.difficulty,
         unfinished=[],

@@ -52,6 +52,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from cardavia.engine.game import Outcome, seat_result
 
 SCHEMA_VERSION = 4
+Facts = tuple[int, bool]  # what a deal says of a seat: the claims it made, whether it fed a win
 _MIGRATION_LOCK = 0x63617264  # the advisory lock that serializes migrations on PostgreSQL
 
 log = logging.getLogger("cardavia.web.storage.store")
@@ -169,6 +170,8 @@ player_deals = Table(
     Column("result", Float, nullable=True),  # engine.game.seat_result
     Column("outcome", Text, nullable=True),  # the deal's result object (JSON)
     Column("scored", Boolean, nullable=False, default=False),  # today's deal: the first finished attempt
+    Column("claims", Integer, nullable=True),  # the claims the seat made
+    Column("fed", Boolean, nullable=True),  # another seat won on a card the seat put out
     PrimaryKeyConstraint("player", "table_id"),
     Index("player_deals_by_player", "player", "started"),
     Index("player_deals_by_day", "game", "day"),
@@ -464,6 +467,32 @@ class Store:
 
         await self._write(op)
 
+    async def import_table(
+        self,
+        table_id: str,
+        game: str,
+        seat: int,
+        difficulty: str,
+        secret_hash: str,
+        position: dict[str, Any],
+        lines: Sequence[str],
+    ) -> None:
+        """Store a finished deal brought from elsewhere (an import): its table, already over, and
+        every action, in one transaction. It has no deal secret (its cards are the record's)."""
+        now = time.time()
+        row = {"id": table_id, "game": game, "seat": seat, "difficulty": difficulty,
+               "secret_hash": secret_hash, "position": json.dumps(position, ensure_ascii=False),
+               "finished": True, "created_at": now, "secret": None}
+        rows = [{"table_id": table_id, "seq": i, "line": line, "timeout": False, "created_at": now,
+                 "epoch": None} for i, line in enumerate(lines)]
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(tables.insert().values(**row))
+            if rows:
+                await conn.execute(actions.insert(), rows)
+
+        await self._write(op)
+
     async def append(
         self, table_id: str, seq: int, line: str, timeout: bool = False, lease: Lease | None = None
     ) -> None:
@@ -490,16 +519,18 @@ class Store:
         )
         await self._write(None, rows, lease)
 
-    async def mark_finished(self, table_id: str, outcome: Outcome | None = None) -> None:
+    async def mark_finished(
+        self, table_id: str, outcome: Outcome | None = None, facts: Mapping[int, Facts] | None = None
+    ) -> None:
         """Note that a table's deal is over (it is no longer resumed at start) and, with its
         ``outcome``, what it gave each player who played it (``player_deals``): won, lost or draw,
-        their ``seat_result``, and for today's deal whether it is the player's first finished
-        attempt of the day (the one that counts)."""
+        their ``seat_result``, ``facts`` by seat (claims made, fed a win), and for today's deal
+        whether it is the player's first finished attempt of the day (the one that counts)."""
 
         async def op(conn: AsyncConnection) -> None:
             await conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
             if outcome is not None:
-                await _settle_deals(conn, table_id, outcome)
+                await _settle_deals(conn, table_id, outcome, facts or {})
 
         await self._write(op)
 
@@ -596,7 +627,9 @@ class Store:
         return loaded
 
 
-async def _settle_deals(conn: AsyncConnection, table_id: str, outcome: Outcome) -> None:
+async def _settle_deals(
+    conn: AsyncConnection, table_id: str, outcome: Outcome, facts: Mapping[int, Facts]
+) -> None:
     """Write ``outcome`` into the still live ``player_deals`` rows of ``table_id``."""
     live = (await conn.execute(
         select(player_deals).where(player_deals.c.table_id == table_id, player_deals.c.status == "live")
@@ -618,7 +651,8 @@ async def _settle_deals(conn: AsyncConnection, table_id: str, outcome: Outcome) 
             update(player_deals)
             .where(player_deals.c.player == row.player, player_deals.c.table_id == table_id)
             .values(status=status, ended=now, result=seat_result(outcome, row.seat),
-                    outcome=json.dumps(outcome, ensure_ascii=False), scored=scored)
+                    outcome=json.dumps(outcome, ensure_ascii=False), scored=scored,
+                    claims=facts.get(row.seat, (None, None))[0], fed=facts.get(row.seat, (None, None))[1])
         )
 
 
