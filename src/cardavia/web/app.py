@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,10 +18,13 @@ from cardavia.web.live import socket as live
 from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.manager import TableManager
 from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
+from cardavia.web.pages import daily as daily_pages
 from cardavia.web.pages import me as me_pages
 from cardavia.web.pages import review as review_pages
 from cardavia.web.pages import routes as pages
+from cardavia.web.pages import shared as shared_pages
 from cardavia.web.rate_limit import TokenBuckets
+from cardavia.web.storage.pars import Pars
 from cardavia.web.storage.players import Players
 from cardavia.web.storage.reviews import Reviews
 from cardavia.web.storage.store import Store
@@ -49,10 +53,14 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         await tables.start()
         app.state.store, app.state.tables, app.state.ai = store, tables, ai
         app.state.reviews = reviews = Reviews(store, ai)
-        app.state.players = Players(store)
+        app.state.players = players = Players(store)
+        app.state.pars = pars = Pars(store, players, ai, config.ai_tier_override)
+        tables.on_finished = pars.poke
+        pars.start()
         try:
             yield
         finally:
+            await pars.close()
             await reviews.close()
             await tables.close()
             ai.close()
@@ -60,6 +68,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.config = config
+    app.state.clock = time.time  # what today's deal calls today (tests move it)
     rate = config.start_rate_per_minute
     app.state.start_limits = TokenBuckets(rate, config.start_burst) if rate else None
     app.add_middleware(BodyLimit, larger={"/me/import": me_pages.IMPORT_LIMIT + 64 * 1024})
@@ -69,4 +78,6 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(live.router)
     app.include_router(review_pages.router)
     app.include_router(me_pages.router)
+    app.include_router(daily_pages.router)
+    app.include_router(shared_pages.router)
     return app

@@ -108,6 +108,7 @@ class TableActor:
         self.broken = False  # an action could not be stored: the table must be reloaded
         self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
+        self.on_finished: Callable[[], None] | None = None  # the end of the deal has been stored
         self.finished_noted = False
 
     def _viewer(self, seat: int, builder: FrameBuilder, frames: list[Frame], shown: int | None) -> Viewer:
@@ -450,6 +451,8 @@ class TableActor:
                 # Before anyone is shown the end.
                 await self._store.mark_finished(self.id, trial.outcome(), facts)
                 self.finished_noted = True
+                if self.on_finished is not None:
+                    self.on_finished()
             except Exception:  # the next load of the table notes it
                 log.exception("table %s: the end of the deal could not be noted", self.id)
         self.game = trial

@@ -22,7 +22,7 @@ from typing import Any, TypeVar, cast
 from cardavia.ai import Agent, make_agent, observe
 from cardavia.ai.hints import hint
 from cardavia.engine import record as records
-from cardavia.engine.game import Game
+from cardavia.engine.game import Game, seat_result
 from cardavia.engine.registry import game_names, get_spec
 from cardavia.engine.rng import Rng
 from cardavia.review.worker import review_slice
@@ -76,11 +76,41 @@ def warm_up() -> None:
         _agent(name, "easy")
 
 
+def par_run(record: dict[str, Any], seat: int, tier: str, computers: str, root: int, run: int) -> float:
+    """One play of a finished deal's cards (``record``'s starting position) with ``tier`` in
+    ``seat`` and the table's computers (``computers``, seeded from the deal's ``root`` as at the
+    table: ``ComputerSeats``) in the others; what it gave ``seat`` (``seat_result``). ``run``
+    seeds ``tier``'s own randomness."""
+    game = get_spec(record["game"]).from_position({**record, "actions": []})
+    mine = Rng(0x9A2 + run)
+    while (decision := game.decision()) is not None:
+        for asked in decision.seats:
+            if not game.legal_actions(asked) or game.decision() != decision:
+                continue
+            if asked == seat:
+                action = choose_on(game.clone(), asked, tier, mine.fork(asked, decision.window).next64())
+            else:
+                seed = Rng(root).fork(asked, decision.window).next64()
+                action = choose_on(game.clone(), asked, computers, seed)
+            game.apply(asked, action)
+    outcome = game.outcome()
+    assert outcome is not None
+    return seat_result(outcome, seat)
+
+
 class AiRunner:
-    """Runs agents on the configured executor; a worker process that dies never costs a move."""
+    """Runs agents on the configured executor; a worker process that dies never costs a move.
+
+    ``background`` calls (pars) run one at a time and only while no other call is waiting or
+    running, so they take at most one worker and never hold up a table's computers.
+    """
 
     def __init__(self, kind: str, workers: int) -> None:
         self.kind = kind
+        self._busy = 0  # foreground calls waiting or running
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._background = asyncio.Lock()
         self._pool: RenewingPool | None = None
         self._threads: ThreadPoolExecutor | None = None
         if kind == "process":
@@ -118,8 +148,25 @@ class AiRunner:
         ``cardavia.review.worker.review_slice``), off the event loop like a move."""
         return await self._call(review_slice, record, seat, start, stop)
 
+    async def background(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` as ``_call`` does, at low priority: after every foreground call."""
+        async with self._background:
+            while self._busy:
+                await self._idle.wait()
+            return await self._run(fn, *args)
+
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker (or a thread, or here for ``inline``); args must pickle."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            return await self._run(fn, *args)
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         if self._pool is not None:
             try:
                 return await self._pool.run(fn, *args)

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,6 +106,8 @@ class TableManager:
         self._gates: dict[str, _Gate] = {}
         self._ids = None if config.table_seed is None else Rng(config.table_seed)
         self._sweeper: asyncio.Task[None] | None = None
+        self.on_finished: Callable[[], None] | None = None
+        """Called when a live table's deal has ended and its end is stored (the pars look then)."""
         self.hint_limits = TokenBuckets(per_minute=HINTS_PER_MINUTE, burst=HINT_BURST)
         """The hints each table may ask for: a hard-tier search in a worker and a write each."""
 
@@ -133,11 +135,13 @@ class TableManager:
         seat: int,
         position: Mapping[str, Any] | None,
         guests: Sequence[int] = (),
+        secret: str | None = None,
     ) -> tuple[TableInfo, Mapping[str, Any], dict[int, str]]:
         """Store a new table; its info, starting position and each person's secret by seat (the
-        owner at ``seat``, ``guests`` at theirs)."""
+        owner at ``seat``, ``guests`` at theirs). ``secret``: the deal's secret (its cards, unless
+        ``position`` is given, and its computers' randomness); a fresh one without."""
         spec = get_spec(game_name)
-        table_id, secret = self._token(), self._token()
+        table_id, secret = self._token(), secret or self._token()
         if position is None:
             position = spec.dealt(deal_seed(secret))
         people = {s: new_secret() for s in [seat, *guests]}
@@ -158,6 +162,7 @@ class TableManager:
         position: Mapping[str, Any] | None = None,
         lesson: Lesson | None = None,
         guests: Sequence[int] = (),
+        secret: str | None = None,
     ) -> tuple[TableActor, dict[int, str]]:
         """Deal a new table (or set out ``position``, a record without actions, or ``lesson``'s,
         its computers playing that lesson) and make it live here; return it and the secret of
@@ -169,7 +174,7 @@ class TableManager:
         """
         if lesson is not None:
             position = lesson.position
-        info, position, people = await self._store_new(game_name, difficulty, seat, position, guests)
+        info, position, people = await self._store_new(game_name, difficulty, seat, position, guests, secret)
         async with self._gate(info.id):
             lease = await self._owner.claim(info.id)
             game, views = replay_views(get_spec(game_name), position, people, [])
@@ -178,17 +183,26 @@ class TableManager:
             self._adopt(actor)
         return actor, people
 
-    async def deal(self, game_name: str, difficulty: str) -> tuple[str, str]:
-        """Deal a new table for a browser; return its id and the owner's secret.
+    async def deal(
+        self,
+        game_name: str,
+        difficulty: str,
+        secret: str | None = None,
+        seat: int = 0,
+        position: Mapping[str, Any] | None = None,
+    ) -> tuple[str, str]:
+        """Deal a new table for a browser; return its id and the owner's secret. ``secret``: the
+        deal's own (today's deal, a shared deal played again), else a fresh one; ``seat`` the
+        owner's; ``position`` the cards when they are not the secret's.
 
         On a shared database it is only stored: the process that the table's own requests are
         routed to takes it on the first of them. Otherwise it is made live here at once.
         """
         if not self._store.shared:
-            actor, people = await self.create(game_name, difficulty)
-            return actor.id, people[actor.seat]
-        info, _, people = await self._store_new(game_name, difficulty, 0, None)
-        return info.id, people[0]
+            actor, people = await self.create(game_name, difficulty, seat, position, secret=secret)
+            return actor.id, people[seat]
+        info, _, people = await self._store_new(game_name, difficulty, seat, position, secret=secret)
+        return info.id, people[seat]
 
     async def learn(self, lesson: Lesson) -> tuple[str, str]:
         """Set out ``lesson``'s table for a browser, like ``deal``; return its id and the owner's
@@ -299,6 +313,7 @@ class TableManager:
     def _adopt(self, actor: TableActor) -> None:
         self._live[actor.id] = actor
         actor.on_broken = self._drop
+        actor.on_finished = self.on_finished
         actor.start()
 
     def _drop(self, actor: TableActor) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -149,8 +150,8 @@ async def forget_me(request: Request) -> Response:
 @router.get("/me/export")
 async def export(request: Request) -> Response:
     """The player's finished deals as JSON Lines: each line a deal's record with the seat played,
-    its kind, difficulty, day and times. A deal still being played is left out: its record holds
-    every hidden card."""
+    its kind, difficulty, day, times and par (null until computed). A deal still being played is
+    left out: its record holds every hidden card."""
     key = player_of(request)
     store: Store = request.app.state.store
     lines = []
@@ -163,7 +164,7 @@ async def export(request: Request) -> Response:
         record = {**row.position, "actions": list(row.lines)}
         lines.append(json.dumps({
             "record": record, "seat": deal.seat, "kind": deal.kind, "difficulty": deal.difficulty,
-            "day": deal.day, "started": iso(deal.started), "ended": iso(deal.ended),
+            "day": deal.day, "started": iso(deal.started), "ended": iso(deal.ended), "par": deal.par,
         }, ensure_ascii=False))
     return Response(
         "".join(line + "\n" for line in lines),
@@ -203,7 +204,9 @@ def _read_line(text: str, number: int) -> tuple[dict[str, Any], PlayerDeal]:
         game = records.replay(records.parse_json(json.dumps(entry["record"])))
     except CardaviaError as exc:
         raise BadLine(number, str(exc)) from None
-    seat, outcome = entry.get("seat"), game.outcome()
+    seat, outcome, par = entry.get("seat"), game.outcome(), entry.get("par")
+    if not (par is None or (type(par) in (int, float) and math.isfinite(par))):
+        raise BadLine(number, "'par' is a number or null")
     if type(seat) is not int or not 0 <= seat < game.spec.seats:
         raise BadLine(number, "'seat' is not a seat of the game")
     if outcome is None:
@@ -214,8 +217,8 @@ def _read_line(text: str, number: int) -> tuple[dict[str, Any], PlayerDeal]:
         table="", game=game.spec.name, difficulty=difficulty, kind=kind, seat=seat, day=day,
         started=_moment(entry.get("started"), number), ended=_moment(entry.get("ended"), number),
         status="draw" if winner is None else "won" if winner == seat else "lost",
-        result=seat_result(outcome, seat), outcome=dict(outcome), scored=False, par=None,
-        claims=facts.claims, fed=facts.fed,
+        result=seat_result(outcome, seat), outcome=dict(outcome), scored=False,
+        claims=facts.claims, fed=facts.fed, par=None if par is None else float(par),
     )
     return game.record(), deal
 
@@ -258,6 +261,8 @@ async def import_deals(request: Request) -> Response:
         position, lines = {k: v for k, v in record.items() if k != "actions"}, record["actions"]
         hashed = hash_secret(new_secret())  # nobody holds it: the deal is the player's by their id
         await store.import_table(table, deal.game, deal.seat, deal.difficulty, hashed, position, lines)
+        if deal.par is not None:  # before the deal is listed, so that no par is computed for it
+            await players(request).save_par(table, deal.seat, [deal.par])
         await players(request).add_finished(key, _with_table(deal, table))
     return response
 

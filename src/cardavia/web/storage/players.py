@@ -134,7 +134,8 @@ class Players:
         row = {"player": key, "table_id": deal.table, "game": deal.game, "difficulty": deal.difficulty,
                "seat": deal.seat, "kind": deal.kind, "day": deal.day, "started": deal.started,
                "ended": deal.ended, "status": deal.status, "result": deal.result,
-               "outcome": json.dumps(deal.outcome, ensure_ascii=False), "scored": False}
+               "outcome": json.dumps(deal.outcome, ensure_ascii=False), "scored": False,
+               "claims": deal.claims, "fed": deal.fed}
 
         async def op(conn: AsyncConnection) -> None:
             await _ensure(conn, key)

@@ -1,0 +1,90 @@
+"""The par of a finished deal: the same cards played again from the player's seat by the strongest
+tier, ``RUNS`` times with different seeds of its own, against the same computers with the same
+secret randomness (``computers.par_run``); par is the mean result.
+
+A deal is never played again before it has ended (only finished deals are looked for). The runs
+go to the AI workers at low priority (``AiRunner.background``): after every table's computers.
+Pars are stored (``Players.save_par``), so each is computed once and survives a restart: at
+start, and whenever a deal ends, the service looks for finished deals without one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from typing import Any
+
+from cardavia.web.live.actor import log_crash
+from cardavia.web.live.computers import AiRunner, par_run
+from cardavia.web.live.table_info import ai_root
+from cardavia.web.storage.players import Players
+from cardavia.web.storage.store import Store
+
+log = logging.getLogger("cardavia.web.storage.pars")
+
+RUNS = 4
+PAR_TIER = "hard"
+
+
+class Pars:
+    """Computes the missing pars, one deal at a time. ``tier_override`` (tests, benchmarks) plays
+    every seat of a run with that tier instead."""
+
+    def __init__(
+        self, store: Store, players: Players, ai: AiRunner, tier_override: str | None = None
+    ) -> None:
+        self._store = store
+        self._players = players
+        self._ai = ai
+        self._override = tier_override
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.computed = 0
+
+    def start(self) -> None:
+        """Start looking for deals without a par (now, and at each ``poke``)."""
+        self._wake.set()
+        self._task = asyncio.create_task(self._loop(), name="cardavia-pars")
+        self._task.add_done_callback(log_crash)
+
+    def poke(self) -> None:
+        """A deal has ended: look again."""
+        self._wake.set()
+
+    async def close(self) -> None:
+        """Stop (a par half computed is computed again next time)."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _loop(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        while todo := await self._players.finished_without_par():
+            for table, seat in todo:
+                try:
+                    if await self.compute(table, seat) is None:
+                        return  # not stored (yet): looked for again at the next poke
+                except Exception:  # logged; that deal is tried again at the next poke
+                    log.exception("table %s: par from seat %d failed", table, seat)
+                    return
+
+    async def compute(self, table: str, seat: int) -> float | None:
+        """Compute and store ``table``'s par from ``seat``; None when the table is unknown."""
+        row = await self._store.load(table)
+        if row is None:
+            return None
+        record: dict[str, Any] = {**row.position, "actions": []}
+        tier = self._override or PAR_TIER
+        computers = self._override or row.difficulty
+        root = ai_root(row.secret, row.id)
+        run = functools.partial(par_run, record, seat, tier, computers, root)
+        results = [await self._ai.background(run, i) for i in range(RUNS)]
+        await self._players.save_par(table, seat, results)
+        self.computed += 1
+        return sum(results) / len(results)
