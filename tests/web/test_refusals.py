@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from cardavia.engine.registry import game_names
+from cardavia.web.pages.player import PLAYER_COOKIE
 
 from .helpers import Player, start_table, table_socket
 
@@ -95,10 +96,11 @@ def test_another_browser_can_neither_see_nor_act(client: TestClient) -> None:
     owner_cookie = f"cardavia_t_{table_id}"
     with table_socket(client, table_id) as player:
         before = _my_turn(player)
-        # The same server, now seen from a browser without the owner's cookie (the open socket
-        # above keeps its own handshake).
+        # The same server, now seen from a browser without the owner's cookies, his table's
+        # secret and his player id (the open socket above keeps its own handshake).
         secret = client.cookies[owner_cookie]
         del client.cookies[owner_cookie]
+        del client.cookies[PLAYER_COOKIE]
         # The page and the record are refused without the owner's cookie.
         assert client.get(f"/tables/{table_id}").status_code == 403
         assert client.get(f"/tables/{table_id}/record").status_code == 403
@@ -108,8 +110,9 @@ def test_another_browser_can_neither_see_nor_act(client: TestClient) -> None:
         client.cookies.set(owner_cookie, "forged-secret")
         assert _refused_socket(client, table_id) == 4403
         assert client.get(f"/tables/{table_id}").status_code == 403
-        # Another table's secret does not open this one.
+        # Another table's secret does not open this one, nor another player's id.
         other = start_table(client, "paohuzi")
+        assert client.get(f"/tables/{table_id}").status_code == 403
         client.cookies.set(owner_cookie, client.cookies[f"cardavia_t_{other}"])
         assert client.get(f"/tables/{table_id}").status_code == 403
         assert _refused_socket(client, table_id) == 4403

@@ -29,9 +29,9 @@ from cardavia.web.live.table_info import hash_secret, new_secret
 from cardavia.web.pages.charts import par_chart, win_chart
 from cardavia.web.pages.player import forget_player, keep_player, player_of, players
 from cardavia.web.pages.render import N_, error_page, render
-from cardavia.web.pages.routes import localized_difficulties, read_form
+from cardavia.web.pages.routes import _owned_table, localized_difficulties, read_form
 from cardavia.web.storage.players import KINDS, PlayerDeal
-from cardavia.web.storage.stats import statistics, trend
+from cardavia.web.storage.stats import evening, statistics, trend
 from cardavia.web.storage.store import Store
 
 router = APIRouter()
@@ -115,6 +115,37 @@ async def me_page(request: Request) -> HTMLResponse:
         tiers=tiers,
         signed=signed,
     )
+
+
+@router.get("/tables/{table_id}/par")
+async def table_par(request: Request, table_id: str) -> Response:
+    """What the end panel adds for a player's finished deal: their result, its par and the score
+    above par (null while the par is worked out), the evening's running totals, and for a shared
+    deal played again the original's result and par."""
+    found = await _owned_table(request, table_id)
+    if isinstance(found, HTMLResponse):
+        return JSONResponse({"error": "not your table"}, found.status_code)
+    actor, seat = found
+    if not actor.shown_end(seat):
+        return JSONResponse({"error": "the deal is not over"}, 409)
+    key = player_of(request)
+    every = [] if key is None else await players(request).deals(key)
+    deal = next((d for d in every if d.table == actor.id), None)
+    night = evening(every)
+    original = None if key is None else await players(request).original(key, actor.id)
+    body = {
+        "result": None if deal is None else deal.result,
+        "par": None if deal is None else deal.par,
+        "above_par": None if deal is None else deal.above_par,
+        "evening": {
+            "deals": len(night),
+            "result": sum(d.result or 0 for d in night),
+            "above_par": sum(d.above_par for d in night if d.above_par is not None)
+            if any(d.above_par is not None for d in night) else None,
+        },
+        "original": None if original is None else {"result": original[0], "par": original[1]},
+    }
+    return JSONResponse(body, headers=_private())
 
 
 @router.post("/me/name")

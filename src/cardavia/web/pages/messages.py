@@ -157,6 +157,16 @@ TABLE_MESSAGES: dict[str, str] = {
     "end.new_deal": _("New deal"),
     "end.download": _("Download the game record"),
     "end.review": _("Review this deal"),
+    "end.par_title": _("Against par"),
+    "end.par": _(
+        "Your result: {result}. Par, the strongest computer in your seat with the same cards: {par}. "
+        "You were {above} above par."
+    ),
+    "end.par_pending": _(
+        "The strongest computer is playing your cards to set the par; it shows here in a moment."
+    ),
+    "end.original": _("The player who shared this deal scored {result}; its par was {par}."),
+    "end.my_deals": _("Your deals and statistics"),
     # the cards the player waits for (the server's ``waits``)
     "waits.title": _("One card from a win. You wait for:"),
     "waits.item": _("{card}: {value}, {unseen}"),
@@ -192,6 +202,10 @@ TABLE_PLURALS: dict[str, tuple[str, str]] = {
     "points": _n("{n} point", "{n} points"),
     "huxi": _n("{n} huxi", "{n} huxi"),
     "tun": _n("{n} tun", "{n} tun"),
+    "evening": _n(
+        "This evening: {n} deal, a total of {result}.",
+        "This evening: {n} deals, a total of {result}.",
+    ),
     "unseen_copies": _n("{n} copy not seen yet", "{n} copies not seen yet"),
     "hint.ready": _n(
         "This keeps your hand one card from complete, and {n} card you have not seen would complete it.",

@@ -211,13 +211,13 @@ async def start_game(request: Request, game: str) -> Response:
 
 async def to_new_deal(
     request: Request, table_id: str, secret: str, game: str, difficulty: str, kind: str,
-    day: str | None = None, seat: int = 0,
+    day: str | None = None, seat: int = 0, origin: str | None = None,
 ) -> Response:
     """Go to a newly dealt table (``_to_table``), noted among the player's deals (a browser
     without a player id is given one)."""
     response = _to_table(request, table_id, secret)
     key = keep_player(request, response)
-    await players(request).add_deal(key, table_id, game, difficulty, seat, kind, day)
+    await players(request).add_deal(key, table_id, game, difficulty, seat, kind, day, origin)
     return response
 
 

@@ -131,4 +131,5 @@ async def play(request: Request, token: str) -> Response:
         return refused
     seat = found[1]
     table_id, owner = await _tables(request).deal(row.game, row.difficulty, row.secret, seat, row.position)
-    return await to_new_deal(request, table_id, owner, row.game, row.difficulty, "shared", seat=seat)
+    game, difficulty = row.game, row.difficulty
+    return await to_new_deal(request, table_id, owner, game, difficulty, "shared", seat=seat, origin=row.id)

@@ -117,11 +117,13 @@ class Players:
         await self._store.write(op)
 
     async def add_deal(
-        self, key: str, table: str, game: str, difficulty: str, seat: int, kind: str, day: str | None = None
+        self, key: str, table: str, game: str, difficulty: str, seat: int, kind: str, day: str | None = None,
+        origin: str | None = None,
     ) -> None:
-        """Note that the player plays ``table`` from ``seat``."""
+        """Note that the player plays ``table`` from ``seat`` (``origin``: the shared deal it plays again)."""
         row = {"player": key, "table_id": table, "game": game, "difficulty": difficulty, "seat": seat,
-               "kind": kind, "day": day, "started": time.time(), "status": "live", "scored": False}
+               "kind": kind, "day": day, "started": time.time(), "status": "live", "scored": False,
+               "origin": origin}
 
         async def op(conn: AsyncConnection) -> None:
             await _ensure(conn, key)
@@ -161,6 +163,27 @@ class Players:
             query = query.limit(limit)
         async with self._store.begin() as conn:
             return [_deal(row) for row in await conn.execute(query)]
+
+    async def original(self, key: str, table: str) -> tuple[float | None, float | None] | None:
+        """For the player's replay of a shared deal: the original's result and par (None when
+        ``table`` is not such a replay)."""
+        mine = (player_deals.c.player == key) & (player_deals.c.table_id == table)
+        async with self._store.begin() as conn:
+            row = (await conn.execute(select(player_deals.c.origin, player_deals.c.seat).where(mine))).first()
+            if row is None or row.origin is None:
+                return None
+            query = (
+                select(player_deals.c.result, pars.c.par)
+                .select_from(player_deals.outerjoin(
+                    pars, (pars.c.table_id == player_deals.c.table_id) & (pars.c.seat == player_deals.c.seat)
+                ))
+                .where(player_deals.c.table_id == row.origin, player_deals.c.seat == row.seat)
+                .limit(1)
+            )
+            found = (await conn.execute(query)).first()
+        if found is None:
+            return (None, None)
+        return (found.result, found.par)
 
     async def seat_at(self, key: str, table: str) -> int | None:
         """The seat the player plays at ``table``, or None when it is not one of theirs."""

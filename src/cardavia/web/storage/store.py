@@ -172,6 +172,7 @@ player_deals = Table(
     Column("scored", Boolean, nullable=False, default=False),  # today's deal: the first finished attempt
     Column("claims", Integer, nullable=True),  # the claims the seat made
     Column("fed", Boolean, nullable=True),  # another seat won on a card the seat put out
+    Column("origin", String(32), nullable=True),  # a shared deal played again: the table it came from
     PrimaryKeyConstraint("player", "table_id"),
     Index("player_deals_by_player", "player", "started"),
     Index("player_deals_by_day", "game", "day"),

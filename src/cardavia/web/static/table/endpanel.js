@@ -57,9 +57,41 @@ export class EndPanel {
       });
       box.append(el("h3", { id: "end-payments", text: w.t("end.payments") }), list);
     }
-    box.append(this.hands(state));
+    const standing = el("section", { class: "standing", "aria-labelledby": "end-par", "aria-live": "polite" });
+    box.append(standing, this.hands(state));
     box.append(this.buttons(state));
     box.hidden = false;
+    if (!state.lesson) this.standing(standing, String(state.record_url).replace(/\/record$/, "/par"), 0);
+  }
+
+  /**
+   * The player's result against par, the evening's totals and, for a shared deal played again,
+   * the original's: asked of the server until the par is known (it is worked out after the end).
+   * @param {HTMLElement} box @param {string} url @param {number} tries
+   */
+  standing(box, url, tries) {
+    const w = this.words;
+    fetch(url, { credentials: "same-origin" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((/** @type {any} */ body) => {
+        if (!body || !box.isConnected) return;
+        const f = (/** @type {number | null} */ n) => (n === null ? "–" : w.signedNumber(Math.round(n * 100) / 100));
+        box.replaceChildren(el("h3", { id: "end-par", text: w.t("end.par_title") }));
+        if (body.par === null) {
+          box.append(el("p", { text: w.t("end.par_pending") }));
+          if (tries < 40) setTimeout(() => this.standing(box, url, tries + 1), 3000);
+        } else {
+          box.append(el("p", { class: "par", text: w.t("end.par", { result: f(body.result), par: f(body.par), above: f(body.above_par) }) }));
+        }
+        if (body.original) {
+          box.append(el("p", { class: "original", text: w.t("end.original", { result: f(body.original.result), par: f(body.original.par) }) }));
+        }
+        if (body.evening.deals > 1) {
+          box.append(el("p", { class: "evening", text: w.countWith("evening", body.evening.deals, { result: f(body.evening.result) }) }));
+        }
+        box.append(el("p", {}, el("a", { href: "/me", text: w.t("end.my_deals") })));
+      })
+      .catch(() => {});
   }
 
   /** The winner's groups, each with its name and value (the winning card marked), then the sum. @param {any} result */

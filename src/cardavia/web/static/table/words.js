@@ -64,6 +64,11 @@ export class Words {
     return text.replace(/\{n\}/g, this.signedNumbers.format(n));
   }
 
+  /** A number with its sign (+2, −1, 0). @param {number} n */
+  signedNumber(n) {
+    return this.signedNumbers.format(n);
+  }
+
   /** @param {number} n */
   number(n) {
     return this.numbers.format(n);
