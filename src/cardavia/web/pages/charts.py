@@ -61,7 +61,7 @@ def win_chart(
     line = 22
     height = PAD + line * len(rows)
     marks = []
-    scale = WIDTH - 2 * PAD - 90
+    scale = WIDTH - PAD - 90 - 40  # room on the right for "100%"
     for i, (game, difficulty, stats) in enumerate(rows):
         y = PAD + i * line
         lo, hi = stats["win_interval"]

@@ -318,7 +318,10 @@ def signed(value: float | None) -> str:
     """A result for the page: with its sign, whole when it is, else to two places; a dash for none."""
     if value is None:
         return "–"
-    return f"{value:+.0f}" if float(value).is_integer() else f"{value:+.2f}"
+    if value == 0:
+        return "0"
+    text = f"{value:+.0f}" if float(value).is_integer() else f"{value:+.2f}"
+    return text.replace("-", "−")
 
 
 def _label(tiers: dict[str, str], game: str, difficulty: str) -> str:

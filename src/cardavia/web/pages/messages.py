@@ -160,7 +160,7 @@ TABLE_MESSAGES: dict[str, str] = {
     "end.par_title": _("Against par"),
     "end.par": _(
         "Your result: {result}. Par, the strongest computer in your seat with the same cards: {par}. "
-        "You were {above} above par."
+        "Your score above par: {above}."
     ),
     "end.par_pending": _(
         "The strongest computer is playing your cards to set the par; it shows here in a moment."

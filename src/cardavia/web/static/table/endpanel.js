@@ -89,7 +89,7 @@ export class EndPanel {
         if (body.evening.deals > 1) {
           box.append(el("p", { class: "evening", text: w.countWith("evening", body.evening.deals, { result: f(body.evening.result) }) }));
         }
-        box.append(el("p", {}, el("a", { href: "/me", text: w.t("end.my_deals") })));
+        box.append(el("p", {}, el("a", { class: "button secondary", href: "/me", text: w.t("end.my_deals") })));
       })
       .catch(() => {});
   }
