@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CLUSTER = ROOT / "scripts" / "cluster.sh"
 
 
-def _serve(port: int, db: str, ai_delay: float) -> None:
+def _serve(port: int, db: str, ai_delay: float, par_runs: int = 4) -> None:
     import uvicorn
 
     from cardavia.web.app import create_app
@@ -66,6 +66,7 @@ def _serve(port: int, db: str, ai_delay: float) -> None:
         ai_executor="inline",
         ai_tier_override="random",
         start_rate_per_minute=0,  # every bot deals from the loopback address
+        par_runs=par_runs,
     )
     uvicorn.run(
         create_app(config), host="127.0.0.1", port=port, log_level="error", ws_per_message_deflate=False
@@ -409,12 +410,12 @@ def _wait_for(site: Site, alive: Any) -> None:
 
 
 @contextlib.contextmanager
-def _child_server(ai_delay: float) -> Iterator[Site]:
-    """One server in a child process on a temporary SQLite file."""
+def _child_server(ai_delay: float, par_runs: int) -> Iterator[Site]:
+    """One server in a child process on a temporary SQLite file (``par_runs``: ``WebConfig``'s)."""
     with tempfile.TemporaryDirectory() as folder:
         port = _free_port()
         server = multiprocessing.get_context("spawn").Process(
-            target=_serve, args=(port, str(Path(folder) / "loadbench.db"), ai_delay), daemon=True
+            target=_serve, args=(port, str(Path(folder) / "loadbench.db"), ai_delay, par_runs), daemon=True
         )
         server.start()
         try:
@@ -493,6 +494,9 @@ def main(argv: list[str] | None = None) -> int:
         "--processes", type=int, help="servers behind nginx on a throwaway PostgreSQL (scripts/cluster.sh)"
     )
     parser.add_argument("--url", help="drive a site already running here, e.g. http://127.0.0.1:8800")
+    parser.add_argument(
+        "--par-runs", type=int, default=4, help="plays per finished deal's par (0: no pars; one process only)"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
         print("error: --tables must be 1-2000 and --seconds 1-600", file=sys.stderr)
@@ -506,7 +510,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.processes is not None:
             site_context = _cluster(args.processes, args.ai_delay)
         else:
-            site_context = _child_server(args.ai_delay)
+            site_context = _child_server(args.ai_delay, args.par_runs)
         with site_context as site:
             weight = page_weight(site)
             result = uvloop.run(  # the bots' own cost, on the same cores, kept small

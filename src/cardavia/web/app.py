@@ -54,7 +54,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         app.state.store, app.state.tables, app.state.ai = store, tables, ai
         app.state.reviews = reviews = Reviews(store, ai)
         app.state.players = players = Players(store)
-        app.state.pars = pars = Pars(store, players, ai, config.ai_tier_override)
+        app.state.pars = pars = Pars(store, players, ai, config.par_runs, config.ai_tier_override)
         tables.on_finished = pars.poke
         pars.start()
         try:

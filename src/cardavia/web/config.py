@@ -32,6 +32,8 @@ class WebConfig:
     On a shared PostgreSQL, ``node`` names this process (in logs and in its leases; empty: the host
     name and process id) and ``lease_ttl`` is how many seconds its tables stay its own after its last
     heartbeat: how long they wait, should it die, before another process takes them over.
+    ``par_runs`` is how many times the hard tier plays a finished deal to set its par (0: no pars,
+    for benchmarks that measure the tables alone).
     """
 
     db_url: str = DEFAULT_DB
@@ -47,6 +49,7 @@ class WebConfig:
     start_burst: int = 5
     node: str = ""
     lease_ttl: float = 5.0
+    par_runs: int = 4
 
 
 def database_url(value: str | None) -> str:

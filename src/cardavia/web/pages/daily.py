@@ -17,6 +17,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -138,14 +139,23 @@ async def daily_page(request: Request, game: str) -> HTMLResponse:
     )
 
 
-@router.get("/games/{game}/daily/{day}", response_class=HTMLResponse)
-async def past_day(request: Request, game: str, day: str) -> HTMLResponse:
-    """A day that is over: its cards, every hand as dealt, and the field's results."""
+async def _past_position(request: Request, game: str, day: str) -> dict[str, Any] | HTMLResponse:
+    """The starting position of ``game``'s deal of ``day`` once the day is over, else the page
+    that says why not."""
     if game not in content.GAMES or not _valid_day(day):
         return _not_found(request, N_("There is no such game."))
     if day >= today(request):
         return error_page(request, 409, N_("Not yet"), NOT_OVER)
-    position = get_spec(game).dealt(deal_seed(await daily_secret(request, game, day)))
+    position: dict[str, Any] = get_spec(game).dealt(deal_seed(await daily_secret(request, game, day)))
+    return position
+
+
+@router.get("/games/{game}/daily/{day}", response_class=HTMLResponse)
+async def past_day(request: Request, game: str, day: str) -> HTMLResponse:
+    """A day that is over: its cards, every hand as dealt, and the field's results."""
+    position = await _past_position(request, game, day)
+    if isinstance(position, HTMLResponse):
+        return position
     field = await players(request).field(game, day)
     return render(
         request,
@@ -163,11 +173,9 @@ async def past_day(request: Request, game: str, day: str) -> HTMLResponse:
 @router.get("/games/{game}/daily/{day}/record")
 async def past_day_record(request: Request, game: str, day: str) -> Response:
     """A day that is over: its starting position as a record (``cardavia replay`` reads it)."""
-    if game not in content.GAMES or not _valid_day(day):
-        return _not_found(request, N_("There is no such game."))
-    if day >= today(request):
-        return error_page(request, 409, N_("Not yet"), NOT_OVER)
-    position = get_spec(game).dealt(deal_seed(await daily_secret(request, game, day)))
+    position = await _past_position(request, game, day)
+    if isinstance(position, HTMLResponse):
+        return position
     body = json.dumps({**position, "actions": []}, ensure_ascii=False, indent=1)
     disposition = f'attachment; filename="cardavia-{game}-daily-{day}.json"'
     return Response(body, media_type="application/json", headers={"Content-Disposition": disposition})

@@ -20,7 +20,7 @@ from cardavia.web.pages.player import player_of, players
 from cardavia.web.pages.render import N_, error_page, render, request_language
 from cardavia.web.pages.review import _status
 from cardavia.web.pages.routes import _owned_table, _tables, _too_many_deals, read_form, to_new_deal
-from cardavia.web.storage.store import Store
+from cardavia.web.storage.store import Store, TableRow
 
 router = APIRouter()
 
@@ -52,6 +52,16 @@ async def share(request: Request, table_id: str) -> Response:
 
 async def _shared(request: Request, token: str) -> tuple[str, int, str] | None:
     return await players(request).shared(token) if _token_ok(token) else None
+
+
+async def _shared_row(request: Request, token: str) -> tuple[TableRow, int] | None:
+    """The stored table of a live share link and the seat it is shared from, or None."""
+    found = await _shared(request, token)
+    if found is None:
+        return None
+    store: Store = request.app.state.store
+    row = await store.load(found[0])
+    return None if row is None else (row, found[1])
 
 
 @router.get("/shared/{token}", response_class=HTMLResponse)
@@ -87,13 +97,10 @@ async def shared_data(request: Request, token: str) -> Response:
 @router.get("/shared/{token}/record")
 async def shared_record(request: Request, token: str) -> Response:
     """The shared deal's record, every hand."""
-    found = await _shared(request, token)
+    found = await _shared_row(request, token)
     if found is None:
         return _gone(request)
-    store: Store = request.app.state.store
-    row = await store.load(found[0])
-    if row is None:
-        return _gone(request)
+    row = found[0]
     body = json.dumps({**row.position, "actions": list(row.lines)}, ensure_ascii=False, indent=1)
     disposition = f'attachment; filename="cardavia-{row.game}-shared.json"'
     return Response(body, media_type="application/json", headers={"Content-Disposition": disposition})
@@ -119,17 +126,13 @@ async def play(request: Request, token: str) -> Response:
     computers' randomness."""
     if await read_form(request) is None:
         return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
-    found = await _shared(request, token)
+    found = await _shared_row(request, token)
     if found is None:
-        return _gone(request)
-    store: Store = request.app.state.store
-    row = await store.load(found[0])
-    if row is None:
         return _gone(request)
     refused = _too_many_deals(request)
     if refused is not None:
         return refused
-    seat = found[1]
+    row, seat = found
     table_id, owner = await _tables(request).deal(row.game, row.difficulty, row.secret, seat, row.position)
     game, difficulty = row.game, row.difficulty
     return await to_new_deal(request, table_id, owner, game, difficulty, "shared", seat=seat, origin=row.id)

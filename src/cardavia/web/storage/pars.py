@@ -1,5 +1,5 @@
 """The par of a finished deal: the same cards played again from the player's seat by the strongest
-tier, ``RUNS`` times with different seeds of its own, against the same computers with the same
+tier, ``runs`` times with different seeds of its own, against the same computers with the same
 secret randomness (``computers.par_run``); par is the mean result.
 
 A deal is never played again before it has ended (only finished deals are looked for). The runs
@@ -23,17 +23,17 @@ from cardavia.web.storage.store import Store
 
 log = logging.getLogger("cardavia.web.storage.pars")
 
-RUNS = 4
 PAR_TIER = "hard"
 
 
 class Pars:
-    """Computes the missing pars, one deal at a time. ``tier_override`` (tests, benchmarks) plays
-    every seat of a run with that tier instead."""
+    """Computes the missing pars, one deal at a time, each from ``runs`` plays (0: none at all).
+    ``tier_override`` (tests, benchmarks) plays every seat of a run with that tier instead."""
 
     def __init__(
-        self, store: Store, players: Players, ai: AiRunner, tier_override: str | None = None
+        self, store: Store, players: Players, ai: AiRunner, runs: int = 4, tier_override: str | None = None
     ) -> None:
+        self.runs = runs
         self._store = store
         self._players = players
         self._ai = ai
@@ -44,6 +44,8 @@ class Pars:
 
     def start(self) -> None:
         """Start looking for deals without a par (now, and at each ``poke``)."""
+        if self.runs <= 0:
+            return
         self._wake.set()
         self._task = asyncio.create_task(self._loop(), name="cardavia-pars")
         self._task.add_done_callback(log_crash)
@@ -84,7 +86,7 @@ class Pars:
         computers = self._override or row.difficulty
         root = ai_root(row.secret, row.id)
         run = functools.partial(par_run, record, seat, tier, computers, root)
-        results = [await self._ai.background(run, i) for i in range(RUNS)]
+        results = [await self._ai.background(run, i) for i in range(self.runs)]
         await self._players.save_par(table, seat, results)
         self.computed += 1
         return sum(results) / len(results)
