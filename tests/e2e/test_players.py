@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from .checks import overflowing
 from .tables import END, new_table_page, play_until, serious_violations
 
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 360, "height": 740}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
 def finish(page: Page, seed: int) -> None:

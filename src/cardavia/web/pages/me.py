@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from starlette.datastructures import UploadFile
 
 from cardavia.engine import record as records
+from cardavia.engine.display import display_hooks
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.game import seat_result
 from cardavia.engine.registry import game_names, registration
@@ -112,6 +113,7 @@ async def me_page(request: Request) -> HTMLResponse:
         par_chart=par_chart(trend(every)),
         win_chart=win_chart(stats["games"], functools.partial(_label, tiers)),
         titles={name: registration(name).title for name in game_names()},
+        units={name: display_hooks(name).CLIENT for name in game_names()},
         tiers=tiers,
         signed=signed,
     )
