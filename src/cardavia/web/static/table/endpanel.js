@@ -57,11 +57,14 @@ export class EndPanel {
       });
       box.append(el("h3", { id: "end-payments", text: w.t("end.payments") }), list);
     }
-    const standing = el("section", { class: "standing", "aria-labelledby": "end-par", "aria-live": "polite" });
-    box.append(standing, this.hands(state));
+    if (!state.lesson) {
+      const standing = el("div", { class: "standing", "aria-live": "polite" });
+      box.append(standing);
+      this.standing(standing, String(state.record_url).replace(/\/record$/, "/par"), 0);
+    }
+    box.append(this.hands(state));
     box.append(this.buttons(state));
     box.hidden = false;
-    if (!state.lesson) this.standing(standing, String(state.record_url).replace(/\/record$/, "/par"), 0);
   }
 
   /**
