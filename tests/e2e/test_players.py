@@ -99,5 +99,12 @@ def test_todays_deal_shows_its_field_after_the_attempt(
             expect(page.get_by_text("played it so far")).to_be_visible()
             expect(page.get_by_role("button", name="Play it again for practice")).to_be_visible()
             check_page(page, artifacts, f"daily-{name}-en")
+            yesterday = page.locator(".past-days a").first
+            with page.expect_navigation():
+                yesterday.click()
+            with page.expect_navigation():
+                page.get_by_role("link", name="Watch the strongest computer play it").click()
+            expect(page.locator("[data-role=main]")).to_be_visible(timeout=60_000)
+            check_page(page, artifacts, f"daily-replay-{name}-en")
         finally:
             ctx.close()

@@ -210,6 +210,12 @@ def test_todays_deal_is_the_same_for_everyone_and_another_tomorrow(client: TestC
     assert client.get(f"/games/sisepai/daily/{today}/record").json()["hands"] == rows[0].position["hands"]
     tomorrow_day = time.strftime("%Y-%m-%d", time.gmtime(now + 86400))
     assert client.get(f"/games/sisepai/daily/{tomorrow_day}/record").status_code == 409
+    assert client.get(f"/games/sisepai/daily/{tomorrow_day}/replay.json").status_code == 409
+    replay = client.get(f"/games/sisepai/daily/{today}/replay.json").json()
+    assert replay["status"] == "ready" and replay["review"]["decisions"] == []
+    played = records.replay({**rows[0].position, "actions": replay["actions"]})
+    assert played.outcome() is not None  # the day's cards, played to their end
+    assert client.get(f"/games/sisepai/daily/{today}/replay").status_code == 200
 
 
 def test_the_first_finished_attempt_of_the_day_counts_and_the_field_shows_after(client: TestClient) -> None:

@@ -77,10 +77,23 @@ def warm_up() -> None:
 
 
 def par_run(record: dict[str, Any], seat: int, tier: str, computers: str, root: int, run: int) -> float:
-    """One play of a finished deal's cards (``record``'s starting position) with ``tier`` in
+    """What one ``par_play`` gave ``seat`` (``seat_result``)."""
+    outcome = par_play(record, seat, tier, computers, root, run).outcome()
+    assert outcome is not None
+    return seat_result(outcome, seat)
+
+
+def par_record(
+    record: dict[str, Any], seat: int, tier: str, computers: str, root: int, run: int
+) -> dict[str, Any]:
+    """The record of one ``par_play`` (for a worker)."""
+    return par_play(record, seat, tier, computers, root, run).record()
+
+
+def par_play(record: dict[str, Any], seat: int, tier: str, computers: str, root: int, run: int) -> Game:
+    """One play of a deal's cards (``record``'s starting position) to its end with ``tier`` in
     ``seat`` and the table's computers (``computers``, seeded from the deal's ``root`` as at the
-    table: ``ComputerSeats``) in the others; what it gave ``seat`` (``seat_result``). ``run``
-    seeds ``tier``'s own randomness."""
+    table: ``ComputerSeats``) in the others. ``run`` seeds ``tier``'s own randomness."""
     game = get_spec(record["game"]).from_position({**record, "actions": []})
     mine = Rng(0x9A2 + run)
     while (decision := game.decision()) is not None:
@@ -93,9 +106,7 @@ def par_run(record: dict[str, Any], seat: int, tier: str, computers: str, root: 
                 seed = Rng(root).fork(asked, decision.window).next64()
                 action = choose_on(game.clone(), asked, computers, seed)
             game.apply(asked, action)
-    outcome = game.outcome()
-    assert outcome is not None
-    return seat_result(outcome, seat)
+    return game
 
 
 class AiRunner:
@@ -136,6 +147,12 @@ class AiRunner:
         if self._pool is not None:
             return await self._call(choose_from_record, game.record(), seat, tier, seed)
         return await self._call(choose_on, game, seat, tier, seed)
+
+    async def par_record(
+        self, record: dict[str, Any], seat: int, tier: str, computers: str, root: int
+    ) -> dict[str, Any]:
+        """The record of ``tier``'s play of a deal from ``seat`` (``par_play``, run 0), off the loop."""
+        return await self._call(par_record, record, seat, tier, computers, root, 0)
 
     async def hint(self, game: Game, seat: int) -> HintAnswer:
         """The hint for ``seat`` in ``game`` (a copy), off the event loop like a move."""

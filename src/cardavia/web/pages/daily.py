@@ -20,16 +20,22 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from cardavia import content
 from cardavia.engine.registry import get_spec
-from cardavia.web.live.table_info import deal_seed
+from cardavia.web.config import WebConfig
+from cardavia.web.live.computers import AiRunner
+from cardavia.web.live.table_info import ai_root, deal_seed
 from cardavia.web.pages.me import signed
+from cardavia.web.pages.messages import review_messages
 from cardavia.web.pages.player import player_of, players
 from cardavia.web.pages.render import N_, error_page, game_info, render, request_language
 from cardavia.web.pages.routes import _not_found, _tables, _too_many_deals, read_form, to_new_deal
+from cardavia.web.storage.pars import PAR_TIER
 from cardavia.web.storage.players import PlayerDeal
+from cardavia.web.storage.reviews import page_data
+from cardavia.web.wire import ReviewDoc
 
 router = APIRouter()
 
@@ -168,6 +174,48 @@ async def past_day(request: Request, game: str, day: str) -> HTMLResponse:
         played=len(field),
         signed=signed,
     )
+
+
+REPLAYS: dict[tuple[str, str], dict[str, Any]] = {}
+"""The strongest computer's play of past days' deals, by (game, day): computed once per process
+(it is the same every time), the oldest dropped beyond ``REPLAYS_KEPT``."""
+REPLAYS_KEPT = 32
+
+
+@router.get("/games/{game}/daily/{day}/replay", response_class=HTMLResponse)
+async def past_day_replay(request: Request, game: str, day: str) -> HTMLResponse:
+    """A day that is over: the replay of its deal as the strongest computer played it from seat 0
+    against that day's computers, every hand shown."""
+    position = await _past_position(request, game, day)
+    if isinstance(position, HTMLResponse):
+        return position
+    return render(
+        request,
+        "review.html",
+        source={"data": f"/games/{game}/daily/{day}/replay.json", "daily": f"/games/{game}/daily/{day}"},
+        game_name=game,
+        messages=review_messages(request_language(request), game),
+    )
+
+
+@router.get("/games/{game}/daily/{day}/replay.json")
+async def past_day_replay_data(request: Request, game: str, day: str) -> Response:
+    """The replay's data, as the review page reads it (no judgement: ``review.decisions`` empty)."""
+    position = await _past_position(request, game, day)
+    if isinstance(position, HTMLResponse):
+        return JSONResponse({"error": "not over"}, position.status_code)
+    record = REPLAYS.get((game, day))
+    if record is None:
+        secret = await daily_secret(request, game, day)
+        ai: AiRunner = request.app.state.ai
+        config: WebConfig = request.app.state.config
+        tier, computers = config.ai_tier_override or PAR_TIER, config.ai_tier_override or DIFFICULTY
+        record = await ai.par_record({**position, "actions": []}, 0, tier, computers, ai_root(secret, ""))
+        REPLAYS[(game, day)] = record
+        while len(REPLAYS) > REPLAYS_KEPT:
+            del REPLAYS[next(iter(REPLAYS))]
+    doc: ReviewDoc = {"game": game, "seat": 0, "accuracy": 0.0, "decisions": []}
+    return JSONResponse({"status": "ready", **page_data(record, 0, doc)})
 
 
 @router.get("/games/{game}/daily/{day}/record")

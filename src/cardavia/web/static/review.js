@@ -197,6 +197,10 @@ function show(body) {
 
 function drawSummary() {
   const review = data.review;
+  if (!review.decisions.length) { // a replay without judgement (a past day's deal)
+    part("summary").replaceChildren();
+    return;
+  }
   const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
   for (const d of review.decisions) if (d.flag) counts[/** @type {"mistake"} */ (d.flag)] += 1;
   const box = part("summary");
