@@ -179,10 +179,17 @@ def test_a_bad_import_is_refused_and_stores_nothing(client: TestClient, body: by
 def test_forget_me_deletes_the_history(client: TestClient) -> None:
     play_deal(client, "sisepai")
     key = client.cookies[PLAYER_COOKIE]
+    exported = client.get("/me/export").content
     assert client.post("/me/forget", data={}, follow_redirects=False).status_code == 303
     assert PLAYER_COOKIE not in client.cookies
     client.cookies.set(PLAYER_COOKIE, key)  # even with the old id back
     assert client.get("/me/deals.json").json()["deals"] == []
+    upload = {"file": ("deals.jsonl", exported, "application/x-ndjson")}
+    for _ in range(2):  # imported back, forgotten and imported again: its table is stored once
+        assert client.post("/me/import", files=upload, follow_redirects=False).status_code == 303
+        assert len(client.get("/me/deals.json").json()["deals"]) == 1
+        client.post("/me/forget", data={})
+        client.cookies.set(PLAYER_COOKIE, key)
 
 
 def test_todays_deal_is_the_same_for_everyone_and_another_tomorrow(client: TestClient) -> None:
