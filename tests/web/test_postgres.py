@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -150,3 +151,27 @@ def test_a_schema_2_database_is_migrated_and_its_tables_play_on(pg_url: str, tmp
     old, new = [e for (e,) in epochs[: stored[0][0]]], [e for (e,) in epochs[stored[0][0]:]]
     assert old and set(old) == {None}
     assert new and set(new) == {1}
+
+
+def test_players_deals_pars_daily_and_shares_on_postgres(pg_url: str, tmp_path: Path) -> None:
+    """The players' side of the store (insert-once, the pars' query, the settled deals) on PostgreSQL."""
+    config = web_config(tmp_path / "unused.db", db_url=pg_url, table_seed=23)
+    with TestClient(create_app(config)) as client:
+        table_id = start_table(client, "sisepai")
+        with table_socket(client, table_id, seed=5) as player:
+            player.play_to_end()
+        deadline = time.monotonic() + 30
+        while client.get("/me/deals.json").json()["deals"][0]["par"] is None:
+            assert time.monotonic() < deadline, "no par on PostgreSQL"
+            time.sleep(0.05)
+        assert client.get("/me/stats.json").json()["games"]["sisepai"]["easy"]["deals"] == 1
+        daily = client.post("/games/paohuzi/daily", data={}, follow_redirects=False)
+        again = client.post("/games/paohuzi/daily", data={}, follow_redirects=False)
+        assert daily.status_code == 303 and again.headers["location"] == daily.headers["location"]
+        link = client.post(f"/tables/{table_id}/share", data={}, follow_redirects=False).headers["location"]
+        assert client.get(f"{link}/record").status_code == 200
+        exported = client.get("/me/export").content
+        client.cookies.clear()
+        upload = {"file": ("deals.jsonl", exported, "application/x-ndjson")}
+        assert client.post("/me/import", files=upload, follow_redirects=False).status_code == 303
+        assert [d["status"] for d in client.get("/me/deals.json").json()["deals"]] != []
