@@ -294,3 +294,20 @@ def test_an_import_line_keeps_its_seat(client: TestClient) -> None:
     outcome = records.replay(record).outcome()
     assert outcome is not None and deal["result"] == seat_result(outcome, 2)
     assert deal["started"] == "2026-12-01T10:00:00Z"
+
+
+def test_a_par_that_fails_holds_up_no_other(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardavia.web.storage import pars as pars_module
+
+    real = pars_module.par_run
+
+    def failing(record: dict[str, Any], *args: Any) -> float:
+        if record["game"] == "sisepai":
+            raise RuntimeError("planted failure")
+        return real(record, *args)
+
+    monkeypatch.setattr(pars_module, "par_run", failing)
+    broken = play_deal(client, "sisepai")
+    fine = play_deal(client, "paohuzi")
+    wait_for(lambda: next(d for d in deals(client) if d["table"] == fine)["par"] is not None)
+    assert next(d for d in deals(client) if d["table"] == broken)["par"] is None

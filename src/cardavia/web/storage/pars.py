@@ -41,6 +41,7 @@ class Pars:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.computed = 0
+        self._failed: set[tuple[str, int]] = set()  # deals whose par could not be computed
 
     def start(self) -> None:
         """Start looking for deals without a par (now, and at each ``poke``)."""
@@ -67,14 +68,20 @@ class Pars:
             await self._catch_up()
 
     async def _catch_up(self) -> None:
-        while todo := await self._players.finished_without_par():
+        """Compute every missing par; one that fails is logged and left for the next start, and
+        never holds up the others."""
+        while True:
+            found = await self._players.finished_without_par(limit=len(self._failed) + 20)
+            todo = [deal for deal in found if deal not in self._failed]
+            if not todo:
+                return
             for table, seat in todo:
                 try:
                     if await self.compute(table, seat) is None:
-                        return  # not stored (yet): looked for again at the next poke
-                except Exception:  # logged; that deal is tried again at the next poke
+                        self._failed.add((table, seat))
+                except Exception:
                     log.exception("table %s: par from seat %d failed", table, seat)
-                    return
+                    self._failed.add((table, seat))
 
     async def compute(self, table: str, seat: int) -> float | None:
         """Compute and store ``table``'s par from ``seat``; None when the table is unknown."""
