@@ -297,9 +297,8 @@ def test_an_import_line_keeps_its_seat(client: TestClient) -> None:
 
 
 def test_a_par_that_fails_holds_up_no_other(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardavia.web.live.computers import par_run as real
     from cardavia.web.storage import pars as pars_module
-
-    real = pars_module.par_run
 
     def failing(record: dict[str, Any], *args: Any) -> float:
         if record["game"] == "sisepai":
