@@ -308,6 +308,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         config = dataclasses.replace(config, lease_ttl=args.lease_ttl)
     if args.ai_tier is not None:
         config = dataclasses.replace(config, ai_tier_override=args.ai_tier)
+    if args.par_runs is not None:
+        if not 0 <= args.par_runs <= 16:
+            raise CardaviaError(f"--par-runs must be 0-16, got {args.par_runs}")
+        config = dataclasses.replace(config, par_runs=args.par_runs)
     if args.ai_executor is not None:
         config = dataclasses.replace(config, ai_executor=args.ai_executor)
     try:
@@ -358,6 +362,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--ai-tier", choices=TIERS, help="every computer seat plays this tier (trials, benchmarks)"
+    )
+    p.add_argument(
+        "--par-runs",
+        type=int,
+        help="plays of the hard tier that set a finished deal's par (default 4; 0: none)",
     )
     p.add_argument(
         "--ai-executor",

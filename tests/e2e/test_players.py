@@ -75,6 +75,13 @@ def test_a_player_comes_back_to_their_deals_statistics_and_a_shared_deal(
             friend.goto(f"{server}/me")
             expect(friend.locator("table.deals tbody tr")).to_contain_text("A shared deal")
             check_page(friend, artifacts, "me-phone-en")
+            for lang in ("cs", "zh"):  # the longest words and the other script fit the phone too
+                phone.add_cookies([{"name": "lang", "value": lang, "url": server}])
+                friend.goto(f"{server}/me")
+                expect(friend.locator("html")).to_have_attribute("lang", "cs" if lang == "cs" else "zh-Hans")
+                check_page(friend, artifacts, f"me-phone-{lang}")
+                friend.goto(f"{server}/games/paohuzi/daily")
+                check_page(friend, artifacts, f"daily-phone-{lang}")
         finally:
             phone.close()
     finally:
@@ -84,16 +91,22 @@ def test_a_player_comes_back_to_their_deals_statistics_and_a_shared_deal(
 def test_todays_deal_shows_its_field_after_the_attempt(
     browser: Browser, server: str, artifacts: Path
 ) -> None:
+    ctx = laptop(browser)
+    try:
+        page = new_table_page(ctx)
+        page.goto(f"{server}/games/sisepai/daily")
+        expect(page.get_by_text("played it so far")).to_have_count(0)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Play today's deal").click()
+        finish(page, seed=11)
+        player = ctx.storage_state()  # the same player (cookies) on a phone next
+    finally:
+        ctx.close()
     for viewport, name in ((LAPTOP, "laptop"), (PHONE, "phone")):
-        ctx = browser.new_context(viewport=viewport, locale="en-GB")
+        ctx = browser.new_context(viewport=viewport, locale="en-GB", storage_state=player)
         ctx.set_default_timeout(20_000)
         try:
             page = new_table_page(ctx)
-            page.goto(f"{server}/games/sisepai/daily")
-            expect(page.get_by_text("played it so far")).to_have_count(0)
-            with page.expect_navigation():
-                page.get_by_role("button", name="Play today's deal").click()
-            finish(page, seed=11)
             page.goto(f"{server}/games/sisepai/daily")
             expect(page.locator("table.field")).to_be_visible()
             expect(page.get_by_text("played it so far")).to_be_visible()

@@ -24,13 +24,13 @@ from cardavia.engine import record as records
 from cardavia.engine.display import display_hooks
 from cardavia.engine.errors import CardaviaError
 from cardavia.engine.game import seat_result
-from cardavia.engine.registry import game_names, registration
+from cardavia.engine.registry import game_names
 from cardavia.web.config import DIFFICULTIES
 from cardavia.web.live.facts import deal_facts
 from cardavia.web.live.table_info import hash_secret, new_secret
 from cardavia.web.pages.charts import par_chart, win_chart
 from cardavia.web.pages.player import forget_player, keep_player, player_of, players
-from cardavia.web.pages.render import N_, error_page, render
+from cardavia.web.pages.render import N_, error_page, game_info, render, request_language
 from cardavia.web.pages.routes import _owned_table, _too_many_deals, localized_difficulties, read_form
 from cardavia.web.storage.players import KINDS, PlayerDeal
 from cardavia.web.storage.stats import evening, statistics, trend
@@ -102,6 +102,8 @@ async def me_page(request: Request) -> HTMLResponse:
     shown = every[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
     stats = statistics(every)
     tiers = dict(localized_difficulties(request))
+    lang = request_language(request)
+    titles = {name: str(game_info(name, lang)["title"]) for name in game_names()}
     return render(
         request,
         "me.html",
@@ -112,8 +114,8 @@ async def me_page(request: Request) -> HTMLResponse:
         next_page=page + 1 if len(every) > page * PAGE_SIZE else None,
         stats=stats,
         par_chart=par_chart(trend(every)),
-        win_chart=win_chart(stats["games"], functools.partial(_label, tiers)),
-        titles={name: registration(name).title for name in game_names()},
+        win_chart=win_chart(stats["games"], functools.partial(_label, titles, tiers)),
+        titles=titles,
         units={name: display_hooks(name).CLIENT for name in game_names()},
         tiers=tiers,
         signed=signed,
@@ -336,9 +338,9 @@ def signed(value: float | None) -> str:
     return text.replace("-", "−")
 
 
-def _label(tiers: dict[str, str], game: str, difficulty: str) -> str:
-    """A line of the win chart: the game's title and the difficulty's name."""
-    return f"{registration(game).title} · {tiers.get(difficulty, difficulty)}"
+def _label(titles: dict[str, str], tiers: dict[str, str], game: str, difficulty: str) -> str:
+    """A line of the win chart: the game's title and the difficulty's name (in the page's language)."""
+    return f"{titles.get(game, game)} · {tiers.get(difficulty, difficulty)}"
 
 
 def _private() -> dict[str, str]:
