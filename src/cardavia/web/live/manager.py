@@ -309,6 +309,8 @@ class TableManager:
         for sub in list(actor.subscribers):
             sub.push({"type": "close", "code": CLOSE_MOVED})
         await actor.stop()
+        if not self._store.shared:  # (a shared store's lease is released after every queued write)
+            await self._store.flush()  # an append stopped halfway is stored before the table loads again
 
     def _adopt(self, actor: TableActor) -> None:
         self._live[actor.id] = actor

@@ -520,6 +520,14 @@ class Store:
         )
         await self._write(None, rows, lease)
 
+    async def flush(self) -> None:
+        """Return once every write queued before this call is stored (or refused)."""
+
+        async def op(conn: AsyncConnection) -> None:
+            return None
+
+        await self._write(op)
+
     async def mark_finished(
         self, table_id: str, outcome: Outcome | None = None, facts: Mapping[int, Facts] | None = None
     ) -> None:
