@@ -310,3 +310,17 @@ def test_a_par_that_fails_holds_up_no_other(client: TestClient, monkeypatch: pyt
     fine = play_deal(client, "paohuzi")
     wait_for(lambda: next(d for d in deals(client) if d["table"] == fine)["par"] is not None)
     assert next(d for d in deals(client) if d["table"] == broken)["par"] is None
+
+
+def test_a_stored_review_gives_the_deal_its_accuracy_and_the_export_keeps_it(
+    client: TestClient, tmp_path: Path
+) -> None:
+    table = play_deal(client, "sisepai")
+    store = app_state(client).store
+    doc = {"game": "sisepai", "seat": 0, "accuracy": 87.5, "decisions": []}
+    portal(client).call(store.save_review, table, 0, doc)
+    assert client.get("/me/stats.json").json()["games"]["sisepai"]["easy"]["accuracy"] == 87.5
+    exported = client.get("/me/export").content
+    with TestClient(create_app(web_config(tmp_path / "elsewhere.db"))) as other:
+        other.post("/me/import", files={"file": ("deals.jsonl", exported, "application/x-ndjson")})
+        assert other.get("/me/stats.json").json()["games"]["sisepai"]["easy"]["accuracy"] == 87.5

@@ -186,8 +186,8 @@ async def forget_me(request: Request) -> Response:
 @router.get("/me/export")
 async def export(request: Request) -> Response:
     """The player's finished deals as JSON Lines: each line a deal's record with the seat played,
-    its kind, difficulty, day, times and par (null until computed). A deal still being played is
-    left out: its record holds every hidden card."""
+    its kind, difficulty, day, times, par and review accuracy (null until computed). A deal still
+    being played is left out: its record holds every hidden card."""
     key = player_of(request)
     store: Store = request.app.state.store
     lines = []
@@ -201,6 +201,7 @@ async def export(request: Request) -> Response:
         lines.append(json.dumps({
             "record": record, "seat": deal.seat, "kind": deal.kind, "difficulty": deal.difficulty,
             "day": deal.day, "started": iso(deal.started), "ended": iso(deal.ended), "par": deal.par,
+            "accuracy": deal.accuracy,
         }, ensure_ascii=False))
     return Response(
         "".join(line + "\n" for line in lines),
@@ -240,9 +241,9 @@ def _read_line(text: str, number: int) -> tuple[dict[str, Any], PlayerDeal]:
         game = records.replay(records.parse_json(json.dumps(entry["record"])))
     except CardaviaError as exc:
         raise BadLine(number, str(exc)) from None
-    seat, outcome, par = entry.get("seat"), game.outcome(), entry.get("par")
-    if not (par is None or (type(par) in (int, float) and math.isfinite(par))):
-        raise BadLine(number, "'par' is a number or null")
+    seat, outcome, par, accuracy = entry.get("seat"), game.outcome(), entry.get("par"), entry.get("accuracy")
+    if not all(v is None or (type(v) in (int, float) and math.isfinite(v)) for v in (par, accuracy)):
+        raise BadLine(number, "'par' and 'accuracy' are numbers or null")
     if type(seat) is not int or not 0 <= seat < game.spec.seats:
         raise BadLine(number, "'seat' is not a seat of the game")
     if outcome is None:
@@ -255,6 +256,7 @@ def _read_line(text: str, number: int) -> tuple[dict[str, Any], PlayerDeal]:
         status="draw" if winner is None else "won" if winner == seat else "lost",
         result=seat_result(outcome, seat), outcome=dict(outcome), scored=False,
         claims=facts.claims, fed=facts.fed, par=None if par is None else float(par),
+        accuracy=None if accuracy is None else float(accuracy),
     )
     return game.record(), deal
 

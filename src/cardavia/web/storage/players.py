@@ -26,7 +26,6 @@ from cardavia.web.storage.store import (
     pars,
     player_deals,
     players,
-    reviews,
     shares,
     site_secrets,
     tables,
@@ -91,7 +90,7 @@ def _deal(row: Any) -> PlayerDeal:
         par=None if row.par is None else float(row.par), hints=int(row.hints or 0),
         claims=None if row.claims is None else int(row.claims),
         fed=None if row.fed is None else bool(row.fed),
-        accuracy=None if row.doc is None else float(json.loads(row.doc)["accuracy"]),
+        accuracy=None if row.accuracy is None else float(row.accuracy),
     )
 
 
@@ -137,7 +136,7 @@ class Players:
                "seat": deal.seat, "kind": deal.kind, "day": deal.day, "started": deal.started,
                "ended": deal.ended, "status": deal.status, "result": deal.result,
                "outcome": json.dumps(deal.outcome, ensure_ascii=False), "scored": False,
-               "claims": deal.claims, "fed": deal.fed}
+               "claims": deal.claims, "fed": deal.fed, "accuracy": deal.accuracy}
 
         async def op(conn: AsyncConnection) -> None:
             await _ensure(conn, key)
@@ -147,13 +146,12 @@ class Players:
 
     async def deals(self, key: str, offset: int = 0, limit: int | None = None) -> list[PlayerDeal]:
         """The player's deals, newest first (``limit`` of them from ``offset``; all without)."""
-        same_seat = (reviews.c.table_id == player_deals.c.table_id) & (reviews.c.seat == player_deals.c.seat)
         query = (
-            select(player_deals, pars.c.par, tables.c.hints, reviews.c.doc)
+            select(player_deals, pars.c.par, tables.c.hints)
             .select_from(
                 player_deals.outerjoin(
                     pars, (pars.c.table_id == player_deals.c.table_id) & (pars.c.seat == player_deals.c.seat)
-                ).outerjoin(tables, tables.c.id == player_deals.c.table_id).outerjoin(reviews, same_seat)
+                ).outerjoin(tables, tables.c.id == player_deals.c.table_id)
             )
             .where(player_deals.c.player == key)
             .order_by(player_deals.c.started.desc(), player_deals.c.table_id)

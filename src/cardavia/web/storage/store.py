@@ -173,6 +173,7 @@ player_deals = Table(
     Column("claims", Integer, nullable=True),  # the claims the seat made
     Column("fed", Boolean, nullable=True),  # another seat won on a card the seat put out
     Column("origin", String(32), nullable=True),  # a shared deal played again: the table it came from
+    Column("accuracy", Float, nullable=True),  # from the deal's review, once it is stored
     PrimaryKeyConstraint("player", "table_id"),
     Index("player_deals_by_player", "player", "started"),
     Index("player_deals_by_day", "game", "day"),
@@ -616,12 +617,17 @@ class Store:
         ]  # fmt: skip
 
     async def save_review(self, table_id: str, seat: int, doc: Mapping[str, object]) -> None:
-        """Keep a finished deal's review (a second save of the same review is refused by the key)."""
+        """Keep a finished deal's review (a second save of the same review is refused by the key),
+        and its accuracy with the deal in the lists of the players who played it from ``seat``."""
         row = {"table_id": table_id, "seat": seat, "doc": json.dumps(doc, ensure_ascii=False),
                "created_at": time.time()}
+        accuracy = doc.get("accuracy")
+        played = (player_deals.c.table_id == table_id) & (player_deals.c.seat == seat)
 
         async def op(conn: AsyncConnection) -> None:
             await conn.execute(reviews.insert().values(**row))
+            if isinstance(accuracy, int | float):
+                await conn.execute(update(player_deals).where(played).values(accuracy=float(accuracy)))
 
         await self._write(op)
 
