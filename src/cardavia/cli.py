@@ -339,6 +339,12 @@ def _log_to_stderr() -> None:
     logging.getLogger("cardavia.web.live.ownership").setLevel(logging.INFO)
 
 
+def _games_by(groups_field: str) -> str:
+    """The titles of the games whose exposed groups an ``analyze`` query names ``groups_field``."""
+    games = [registration(g) for g in game_names()]
+    return ", ".join(game.title for game in games if game.groups_field == groups_field)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = _Parser(prog="cardavia", description="Cardavia: Chinese card games.")
@@ -383,10 +389,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="is this holding complete, and what does it score?")
     p.add_argument("game", choices=game_names())
     p.add_argument("--hand", help="the concealed cards")
-    p.add_argument("--exposed", action="append", help="Sì Sè Pái: an exposed group (repeatable)")
-    p.add_argument("--meld", action="append", help="Paohuzi: a meld, kind then cards (repeatable)")
+    exposed, melds = _games_by("exposed"), _games_by("melds")
+    p.add_argument("--exposed", action="append", help=f"{exposed}: an exposed group (repeatable)")
+    p.add_argument("--meld", action="append", help=f"{melds}: a meld, kind then cards (repeatable)")
     p.add_argument("--new", help="the public card being taken")
-    p.add_argument("--from", dest="source", choices=["own", "other"], help="Paohuzi: who revealed --new")
+    p.add_argument(
+        "--from", dest="source", choices=["own", "other"],
+        help="who revealed --new, in a game that scores the two differently",
+    )
     p.add_argument("--batch", metavar="FILE", help="one JSON query per line (FILE or -)")
     p.add_argument("--waits", action="store_true", help="list every card that would complete the holding")
     p.set_defaults(run=cmd_analyze)

@@ -5,6 +5,7 @@ deal with its field — at 1366×768 and on a 360×740 phone, axe clean, screens
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
@@ -28,8 +29,9 @@ def check_page(page: Page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
 
 
-def laptop(browser: Browser) -> BrowserContext:
-    ctx = browser.new_context(viewport=LAPTOP, locale="en-GB")
+def screen(browser: Browser, viewport: ViewportSize = LAPTOP, player: Any = None) -> BrowserContext:
+    """A fresh browser of that screen size (``player``: the cookies of another, to be the same player)."""
+    ctx = browser.new_context(viewport=viewport, locale="en-GB", storage_state=player)
     ctx.set_default_timeout(20_000)
     return ctx
 
@@ -37,7 +39,7 @@ def laptop(browser: Browser) -> BrowserContext:
 def test_a_player_comes_back_to_their_deals_statistics_and_a_shared_deal(
     browser: Browser, server: str, artifacts: Path
 ) -> None:
-    ctx = laptop(browser)
+    ctx = screen(browser)
     try:
         page = new_table_page(ctx)
         page.goto(f"{server}/games/paohuzi")
@@ -60,7 +62,7 @@ def test_a_player_comes_back_to_their_deals_statistics_and_a_shared_deal(
         expect(page.get_by_role("button", name="Stop sharing")).to_be_visible()
         expect(page.locator("[data-role=main]")).to_be_visible(timeout=60_000)
         check_page(page, artifacts, "shared-owner-en")
-        phone = browser.new_context(viewport=PHONE, locale="en-GB")
+        phone = screen(browser, PHONE)
         try:
             friend = new_table_page(phone)
             friend.goto(link)
@@ -91,7 +93,7 @@ def test_a_player_comes_back_to_their_deals_statistics_and_a_shared_deal(
 def test_todays_deal_shows_its_field_after_the_attempt(
     browser: Browser, server: str, artifacts: Path
 ) -> None:
-    ctx = laptop(browser)
+    ctx = screen(browser)
     try:
         page = new_table_page(ctx)
         page.goto(f"{server}/games/sisepai/daily")
@@ -103,8 +105,7 @@ def test_todays_deal_shows_its_field_after_the_attempt(
     finally:
         ctx.close()
     for viewport, name in ((LAPTOP, "laptop"), (PHONE, "phone")):
-        ctx = browser.new_context(viewport=viewport, locale="en-GB", storage_state=player)
-        ctx.set_default_timeout(20_000)
+        ctx = screen(browser, viewport, player)
         try:
             page = new_table_page(ctx)
             page.goto(f"{server}/games/sisepai/daily")

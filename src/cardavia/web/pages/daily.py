@@ -88,8 +88,7 @@ async def _attempts(request: Request, game: str, day: str) -> list[PlayerDeal]:
     key = player_of(request)
     if key is None:
         return []
-    deals = await players(request).deals(key)
-    return [d for d in deals if d.kind == "daily" and d.game == game and d.day == day]
+    return await players(request).deals(key, daily=(game, day))
 
 
 @router.post("/games/{game}/daily")

@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
 from cardavia.web.config import WebConfig
-from cardavia.web.storage.players import Players, new_token, player_key
+from cardavia.web.storage.players import Players, new_token, player_key, well_formed
 
 PLAYER_COOKIE = "cardavia_player"
 PLAYER_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
@@ -27,11 +27,7 @@ def players(request: HTTPConnection) -> Players:
 def player_token(request: HTTPConnection) -> str | None:
     """The player id this request carries, if it is well formed."""
     token = request.cookies.get(PLAYER_COOKIE)
-    if token is None or not 16 <= len(token) <= 64 or not token.isascii():
-        return None
-    if not all(c.isalnum() or c in "-_" for c in token):
-        return None
-    return token
+    return token if token is not None and well_formed(token) else None
 
 
 def player_of(request: HTTPConnection) -> str | None:

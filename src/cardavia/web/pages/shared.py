@@ -20,6 +20,7 @@ from cardavia.web.pages.player import player_of, players
 from cardavia.web.pages.render import N_, error_page, render, request_language
 from cardavia.web.pages.review import _status
 from cardavia.web.pages.routes import _owned_table, _tables, _too_many_deals, read_form, to_new_deal
+from cardavia.web.storage.players import well_formed
 from cardavia.web.storage.store import Store, TableRow
 
 router = APIRouter()
@@ -28,10 +29,6 @@ router = APIRouter()
 def _gone(request: Request) -> HTMLResponse:
     message = N_("This link to a shared deal does not exist or was stopped.")
     return error_page(request, 404, N_("Not found"), message)
-
-
-def _token_ok(token: str) -> bool:
-    return 16 <= len(token) <= 64 and token.isascii() and all(c.isalnum() or c in "-_" for c in token)
 
 
 @router.post("/tables/{table_id}/share")
@@ -51,7 +48,7 @@ async def share(request: Request, table_id: str) -> Response:
 
 
 async def _shared(request: Request, token: str) -> tuple[str, int, str] | None:
-    return await players(request).shared(token) if _token_ok(token) else None
+    return await players(request).shared(token) if well_formed(token) else None
 
 
 async def _shared_row(request: Request, token: str) -> tuple[TableRow, int] | None:

@@ -45,6 +45,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def well_formed(token: str) -> bool:
+    """True when ``token`` could be one ``new_token`` made (URL-safe, 16 to 64 characters)."""
+    return 16 <= len(token) <= 64 and token.isascii() and all(c.isalnum() or c in "-_" for c in token)
+
+
 def share_key(token: str) -> str:
     """What the database holds of a share link's token."""
     return hashlib.sha256(b"share:" + token.encode()).hexdigest()
@@ -99,6 +104,7 @@ class Players:
 
     def __init__(self, store: Store) -> None:
         self._store = store
+        self._site_secrets: dict[str, str] = {}  # they never change once made
 
     async def name(self, key: str) -> str | None:
         """The player's display name, or None."""
@@ -144,8 +150,11 @@ class Players:
 
         await self._store.write(op)
 
-    async def deals(self, key: str, offset: int = 0, limit: int | None = None) -> list[PlayerDeal]:
-        """The player's deals, newest first (``limit`` of them from ``offset``; all without)."""
+    async def deals(
+        self, key: str, offset: int = 0, limit: int | None = None, daily: tuple[str, str] | None = None
+    ) -> list[PlayerDeal]:
+        """The player's deals, newest first (``limit`` of them from ``offset``; all without);
+        ``daily``: only their attempts at that (game, day)'s deal."""
         query = (
             select(player_deals, pars.c.par, tables.c.hints)
             .select_from(
@@ -157,6 +166,11 @@ class Players:
             .order_by(player_deals.c.started.desc(), player_deals.c.table_id)
             .offset(offset)
         )
+        if daily is not None:
+            game, day = daily
+            query = query.where(
+                player_deals.c.kind == "daily", player_deals.c.game == game, player_deals.c.day == day
+            )
         if limit is not None:
             query = query.limit(limit)
         async with self._store.begin() as conn:
@@ -260,6 +274,9 @@ class Players:
     async def site_secret(self, name: str) -> str:
         """The site's secret ``name`` (made at random the first time, then the same for every
         process on the database)."""
+        known = self._site_secrets.get(name)
+        if known is not None:
+            return known
         row = {"name": name, "value": secrets.token_hex(32)}
 
         async def op(conn: AsyncConnection) -> None:
@@ -268,7 +285,8 @@ class Players:
         await self._store.write(op)
         async with self._store.begin() as conn:
             found = await conn.execute(select(site_secrets.c.value).where(site_secrets.c.name == name))
-            return str(found.scalar_one())
+            self._site_secrets[name] = value = str(found.scalar_one())
+            return value
 
     # -- share links ----------------------------------------------------------------------------
 

@@ -63,6 +63,7 @@ def summary(deals: Sequence[PlayerDeal]) -> dict[str, Any]:
         "win_share": round(won / len(done), 4) if done else None,
         "win_interval": wilson(won, len(done)),
         "mean_result": round(sum(results) / len(results), 3) if results else None,
+        "total_result": round(sum(results), 3),
         "best_hand": _best(done),
         "claims": sum(d.claims or 0 for d in done),
         "fed": sum(bool(d.fed) for d in done),

@@ -207,7 +207,8 @@ site_secrets = Table(
     Column("name", String(32), primary_key=True),
     Column("value", String(64), nullable=False),
 )
-PLAYER_TABLES = (guests, players, player_deals, pars, shares, site_secrets)
+LATER_TABLES = (reviews, guests, players, player_deals, pars, shares, site_secrets)
+"""The tables made whenever they are missing, whatever the schema's version."""
 
 
 @dataclass(frozen=True)
@@ -317,8 +318,7 @@ async def _migrate(conn: AsyncConnection) -> None:
         await conn.execute(text("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0"))
     if version < SCHEMA_VERSION:
         await conn.execute(update(schema_info).values(version=SCHEMA_VERSION))
-    await conn.run_sync(lambda sync: reviews.create(sync, checkfirst=True))
-    await conn.run_sync(lambda sync: metadata.create_all(sync, tables=PLAYER_TABLES, checkfirst=True))
+    await conn.run_sync(lambda sync: metadata.create_all(sync, tables=LATER_TABLES, checkfirst=True))
 
 
 class Store:
@@ -662,12 +662,12 @@ async def _settle_deals(
                 ).limit(1)
             )
             scored = earlier.first() is None
+        claims, fed = facts.get(row.seat, (None, None))
         await conn.execute(
             update(player_deals)
             .where(player_deals.c.player == row.player, player_deals.c.table_id == table_id)
             .values(status=status, ended=now, result=seat_result(outcome, row.seat),
-                    outcome=json.dumps(outcome, ensure_ascii=False), scored=scored,
-                    claims=facts.get(row.seat, (None, None))[0], fed=facts.get(row.seat, (None, None))[1])
+                    outcome=json.dumps(outcome, ensure_ascii=False), scored=scored, claims=claims, fed=fed)
         )
 
 
