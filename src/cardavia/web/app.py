@@ -19,6 +19,7 @@ from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.manager import TableManager
 from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
 from cardavia.web.pages import daily as daily_pages
+from cardavia.web.pages import friends as friends_pages
 from cardavia.web.pages import me as me_pages
 from cardavia.web.pages import review as review_pages
 from cardavia.web.pages import routes as pages
@@ -80,4 +81,5 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(me_pages.router)
     app.include_router(daily_pages.router)
     app.include_router(shared_pages.router)
+    app.include_router(friends_pages.router)
     return app

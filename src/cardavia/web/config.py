@@ -34,6 +34,10 @@ class WebConfig:
     heartbeat: how long they wait, should it die, before another process takes them over.
     ``par_runs`` is how many times the hard tier plays a finished deal to set its par (0: no pars,
     for benchmarks that measure the tables alone).
+    At a table for friends, ``friends_grace`` is how many seconds after a person's last socket
+    closed a computer starts playing their seat, and ``abandon_after`` how long a deal (or lobby)
+    whose people have all gone waits before it is ended as abandoned; ``turn_seconds`` (tests)
+    replaces the time per decision the host chose.
     """
 
     db_url: str = DEFAULT_DB
@@ -50,6 +54,9 @@ class WebConfig:
     node: str = ""
     lease_ttl: float = 5.0
     par_runs: int = 4
+    friends_grace: float = 20.0
+    abandon_after: float = 600.0
+    turn_seconds: float | None = None
 
 
 def database_url(value: str | None) -> str:

@@ -14,3 +14,12 @@ class ActionRefused(Exception):
         self.key = key
         self.detail = detail
         self.fields: Refusal = fields or {}
+
+
+class JoinRefused(Exception):
+    """An invite link that seats nobody: ``status`` 404 (no such link, or revoked) or 409 (the
+    table is full or its deal has started)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status

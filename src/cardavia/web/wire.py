@@ -66,9 +66,52 @@ class Wait(TypedDict):
     other: NotRequired[dict[str, int] | None]
 
 
+class Player(TypedDict):
+    """Who plays a seat of a friends' table: a person (their name, whether a computer plays for
+    them now, whether a socket of theirs is open) or a computer."""
+
+    seat: int
+    name: str | None
+    kind: Literal["human", "computer"]
+    auto: bool
+    connected: bool
+
+
+class LobbySeat(TypedDict):
+    """A seat of a lobby: a person's (with their name) or still empty."""
+
+    seat: int
+    name: str | None
+    kind: Literal["human", "empty"]
+
+
+class Lobby(TypedDict):
+    """The seats of a lobby in turn order, and (the host's messages only) the invite link."""
+
+    seats: list[LobbySeat]
+    invite: NotRequired[str]
+
+
+class LobbyMessage(TypedDict):
+    """A friends' table before its deal starts (``state`` with ``step`` ``lobby``)."""
+
+    type: Literal["state"]
+    step: Literal["lobby"]
+    table: str
+    game: str
+    seat: int
+    seats: int
+    difficulty: str
+    turn: int
+    host: int
+    players: list[Player]
+    totals: list[int]
+    lobby: Lobby
+
+
 class StateMessage(TypedDict):
     """One frame for the human (``state``); ``log`` only in snapshots, ``lesson`` and the rest only
-    at a lesson table."""
+    at a lesson table, ``players``, ``totals`` and ``turn`` only at a friends' table."""
 
     type: Literal["state"]
     v: int
@@ -91,6 +134,9 @@ class StateMessage(TypedDict):
     tip: NotRequired[Tip | None]
     lesson_done: NotRequired[bool]
     lesson_move: NotRequired[str | None]
+    players: NotRequired[list[Player]]
+    totals: NotRequired[list[int]]
+    turn: NotRequired[int]
 
 
 class AckMessage(TypedDict):
@@ -151,7 +197,32 @@ class CloseMessage(TypedDict):
     code: NotRequired[int]
 
 
-ServerMessage = StateMessage | AckMessage | HintMessage | ErrorMessage
+class PlayersMessage(TypedDict):
+    """Who plays each seat of a friends' table changed (someone left, came back, is played for)."""
+
+    type: Literal["players"]
+    players: list[Player]
+
+
+class ReactMessage(TypedDict):
+    """A person at the table sent one of the preset reactions (``key``)."""
+
+    type: Literal["react"]
+    seat: int
+    key: str
+
+
+class NextMessage(TypedDict):
+    """The next deal of a friends' table is dealt, at ``url``."""
+
+    type: Literal["next"]
+    url: str
+
+
+ServerMessage = (
+    StateMessage | LobbyMessage | AckMessage | HintMessage | ErrorMessage | PlayersMessage | ReactMessage
+    | NextMessage
+)
 """Every message the server sends on the table socket."""
 
 Outgoing = ServerMessage | CloseMessage
@@ -188,7 +259,41 @@ class PaceIntent(TypedDict):
     paused: NotRequired[bool]
 
 
-ClientMessage = ActIntent | SyncIntent | HintIntent | PaceIntent
+class StartIntent(TypedDict):
+    """The host starts a lobby's deal (its empty seats become computers)."""
+
+    type: Literal["start"]
+
+
+class InviteIntent(TypedDict):
+    """The host makes a new invite link (the old one opens nothing any more)."""
+
+    type: Literal["invite"]
+
+
+class NextIntent(TypedDict):
+    """After the end: deal again with the same people."""
+
+    type: Literal["next"]
+
+
+class ReactIntent(TypedDict):
+    """Send one of the preset reactions to everyone at the table."""
+
+    type: Literal["react"]
+    key: str
+
+
+class BackIntent(TypedDict):
+    """Take one's seat back from the computer playing it."""
+
+    type: Literal["back"]
+
+
+ClientMessage = (
+    ActIntent | SyncIntent | HintIntent | PaceIntent | StartIntent | InviteIntent | NextIntent | ReactIntent
+    | BackIntent
+)
 """Every message the browser sends on the table socket."""
 
 

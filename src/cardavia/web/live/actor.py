@@ -24,27 +24,31 @@ number they send back is that frame's number, never the engine's.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
 from cardavia.engine.errors import CardaviaError, IllegalAction
 from cardavia.engine.game import Decision, Event, Game
 from cardavia.web.config import WebConfig
-from cardavia.web.errors import ActionRefused
+from cardavia.web.errors import ActionRefused, JoinRefused
 from cardavia.web.live.clock import Countdown
 from cardavia.web.live.computer_seats import ComputerSeats
 from cardavia.web.live.computers import BUDGET, AiRunner
 from cardavia.web.live.facts import deal_facts
 from cardavia.web.live.frames import Frame, FrameBuilder
+from cardavia.web.live.friends import REACTIONS, Company
 from cardavia.web.live.inputs import (
     AiAnswer,
     HintAsk,
     HintReady,
     HumanAct,
     Input,
+    Join,
+    Lobbying,
     SeatChange,
     Snapshot,
     Subscriber,
@@ -55,10 +59,12 @@ from cardavia.web.live.pacer import Pacer
 from cardavia.web.live.policy import FREE_PLAY, TablePolicy
 from cardavia.web.live.publisher import Publisher
 from cardavia.web.live.seats import SeatControl
-from cardavia.web.live.table_info import TableInfo, ai_root
+from cardavia.web.live.table_info import TableInfo, ai_root, hash_secret, new_secret
 from cardavia.web.live.viewer import Viewer
+from cardavia.web.storage.players import new_token
+from cardavia.web.storage.rooms import RoomRow, Rooms, add_result
 from cardavia.web.storage.store import Lease, Store
-from cardavia.web.wire import Hint, Ref, Refusal, StateMessage, WireEvent
+from cardavia.web.wire import Hint, LobbyMessage, Player, Ref, Refusal, StateMessage, WireEvent
 
 log = logging.getLogger("cardavia.web.live.actor")
 
@@ -82,12 +88,13 @@ class TableActor:
         ai: AiRunner,
         lease: Lease | None = None,
         lesson: Lesson | None = None,
+        room: RoomRow | None = None,
     ) -> None:
         """Take each person's frame builder and frames so far (not empty), by seat: each has
         seen the first ``shown`` (None: all of them), the rest are released at their pace.
         ``lease`` is how this process holds the table on a shared database (every append is
         stored under it, or refused). ``lesson``: the table plays that lesson (``ai`` then plays
-        its computers)."""
+        its computers). ``room``: the table is a deal of that friends' room (``friends.py``)."""
         self.info = info
         self.lease = lease
         self.lesson = lesson
@@ -100,6 +107,8 @@ class TableActor:
         self._config = config
         tier = config.ai_tier_override or info.difficulty
         self.seats = SeatControl(game.spec.seats, info.people)
+        self.company = None if room is None else Company(room, info.seat, game.spec.seats)
+        self._rooms = Rooms(store)
         self.computers = ComputerSeats(ai, ai_root(info.secret, info.id), tier, self._spawn, self._deliver)
         self._inbox: asyncio.Queue[Input] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -109,6 +118,7 @@ class TableActor:
         self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
         self.on_finished: Callable[[], None] | None = None  # the end of the deal has been stored
+        self.on_next: Callable[[TableActor], Awaitable[str]] | None = None  # deals a room's next table
         self.finished_noted = False
 
     def _viewer(self, seat: int, builder: FrameBuilder, frames: list[Frame], shown: int | None) -> Viewer:
@@ -118,6 +128,8 @@ class TableActor:
         budget = BUDGET.get(self.computers.tier, 0.5)
         pacer = Pacer(self._config.ai_delay, budget, frames[seen:], last.kind, held)
         seconds = self._config.claim_timeout if self.policy.countdown else 0
+        if self.company is not None:
+            seconds = self._config.turn_seconds or self.company.room.turn
 
         async def expire(v: int) -> None:
             await self._inbox.put(Timeout(seat, v))
@@ -173,12 +185,19 @@ class TableActor:
     # -- life cycle -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the actor's loop and each person's publishing."""
+        """Start the actor's loop and each person's publishing (a lobby's: when its deal starts)."""
         self._spawn(self._run(), "loop")
-        for viewer in self.viewers.values():
-            release = functools.partial(self._release, viewer)
-            self._spawn(viewer.pacer.run(release, viewer.publisher.watched, self.id), "publisher")
-            self._arm_countdown(viewer)
+        if self.company is None or not self.company.lobby:
+            for viewer in self.viewers.values():
+                self._publish(viewer)
+
+    def _publish(self, viewer: Viewer) -> None:
+        """Start releasing ``viewer``'s frames. At a friends' table they go out whether or not the
+        person watches, so their decisions open and their time runs (nobody stalls the table)."""
+        release = functools.partial(self._release, viewer)
+        watched = viewer.publisher.watched if self.company is None else _always
+        self._spawn(viewer.pacer.run(release, watched, self.id), "publisher")
+        self._arm_countdown(viewer)
 
     async def stop(self) -> None:
         """Stop the loop and every helper task, waiting for them. The actions still waiting are
@@ -193,10 +212,20 @@ class TableActor:
             sub.push({"type": "close"})
 
     def idle_for(self, now: float) -> float:
-        """Seconds since the last input, or 0 while someone watches or a computer is thinking."""
+        """Seconds since the last input, or 0 while someone watches or a computer is thinking, or
+        while a friends' deal is on (its people come back to it, or it is abandoned)."""
         if self.subscribers or self.computers.thinking or not self._inbox.empty():
             return 0.0
+        if self.company is not None and self.game.decision() is not None:
+            return 0.0
         return now - self.last_active
+
+    def deserted_for(self, now: float) -> float:
+        """Seconds since the last person left a friends' table whose deal is on (or is a lobby);
+        0 while one of them watches, and at any other table."""
+        if self.company is None or self.game.decision() is None or self.subscribers:
+            return 0.0
+        return now - self.company.last_seen
 
     # -- inputs (called from sockets) -----------------------------------------------------------
 
@@ -225,9 +254,40 @@ class TableActor:
         self._inbox.put_nowait(Snapshot(sub))
 
     def unsubscribe(self, sub: Subscriber) -> None:
-        """Forget a socket's outbox."""
+        """Forget a socket's outbox. At a friends' table, a person whose last socket closed is
+        played for by a computer after ``WebConfig.friends_grace`` seconds, unless one opens again."""
         sub.closed = True
-        self.viewers[sub.seat].publisher.discard(sub)
+        publisher = self.viewers[sub.seat].publisher
+        publisher.discard(sub)
+        if self.company is not None and not publisher.watched():
+            self.company.last_seen = time.monotonic()
+            self._players_changed()
+            self._spawn(self._grace(sub.seat), "grace")
+
+    async def _grace(self, seat: int) -> None:
+        await asyncio.sleep(self._config.friends_grace)
+        await self._inbox.put(Lobbying(seat, "gone"))
+
+    async def join(self, token: str, name: str) -> tuple[int, str]:
+        """Seat someone who opened the invite link ``token`` at the next empty seat of the lobby,
+        as ``name``; return their seat and secret (for their cookie). ``JoinRefused`` otherwise."""
+        reply: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
+        await self._inbox.put(Join(token, name, reply))
+        return await reply
+
+    async def lobbying(self, seat: int, what: str) -> None:
+        """The person at ``seat`` asks to ``start`` the deal, for a new ``invite`` link or for the
+        ``next`` deal (``inputs.Lobbying``); ``ActionRefused`` when they may not."""
+        reply: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._inbox.put(Lobbying(seat, what, reply))
+        await reply
+
+    def react(self, seat: int, key: object) -> None:
+        """Show everyone at a friends' table that the person at ``seat`` sent reaction ``key``."""
+        if self.company is None or not isinstance(key, str) or key not in REACTIONS:
+            raise ActionRefused("error.reaction", f"a reaction is one of {', '.join(REACTIONS)}")
+        for viewer in self.viewers.values():
+            viewer.publisher.broadcast({"type": "react", "seat": seat, "key": key})
 
     async def hint(self, seat: int) -> Hint:
         """What the hard tier would play on the open decision of the person at ``seat``, from their
@@ -256,7 +316,7 @@ class TableActor:
     # -- the loop -------------------------------------------------------------------------------
 
     async def _run(self) -> None:
-        self.computers.ask(self.game, self.seats)
+        self._ask_computers()
         while True:
             item = await self._inbox.get()
             self.last_active = time.monotonic()
@@ -277,7 +337,14 @@ class TableActor:
                     if self.on_broken is not None:
                         self.on_broken(self)
                     return
-            self.computers.ask(self.game, self.seats)
+            self._ask_computers()
+
+    def _ask_computers(self) -> None:
+        """Ask the computers the game waits for; at a friends' table only once its deal has started
+        and while one of its people is there (with nobody there it waits, or is abandoned)."""
+        if self.company is not None and (self.company.lobby or not self.subscribers):
+            return
+        self.computers.ask(self.game, self.seats)
 
     async def _take(self, item: Input) -> None:
         if isinstance(item, HumanAct):
@@ -292,14 +359,29 @@ class TableActor:
             await self._on_hint_ready(item)
         elif isinstance(item, SeatChange):
             self._on_seat_change(item)
+        elif isinstance(item, Join):
+            await self._on_join(item)
+        elif isinstance(item, Lobbying):
+            await self._on_lobbying(item)
         elif not item.sub.closed:
             viewer = self.viewers[item.sub.seat]
+            first = not viewer.publisher.watched()
             viewer.publisher.add(item.sub)
-            item.sub.push(self.state_message(viewer, viewer.last, events=[], snapshot=True))
+            item.sub.push(self._snapshot(viewer))
             viewer.pacer.poke()
+            if self.company is not None and first:
+                self._players_changed()
+
+    def _snapshot(self, viewer: Viewer) -> StateMessage | LobbyMessage:
+        """What a socket of ``viewer``'s person is sent first: the lobby, or their last frame with the log."""
+        if self.company is not None and self.company.lobby:
+            return self.lobby_message(viewer.seat)
+        return self.state_message(viewer, viewer.last, events=[], snapshot=True)
 
     async def _on_human(self, item: HumanAct) -> None:
         viewer = self.viewers[item.seat]
+        if self.company is not None and self.seats.covered(item.seat):
+            self._back(item.seat)  # any action of a person played for hands them their seat back
         try:
             if type(item.window) is not int or not isinstance(item.action, str):
                 raise ActionRefused("error.malformed", "'window' must be an integer and 'action' a string")
@@ -336,7 +418,7 @@ class TableActor:
             self.computers.hold(item.seat, item.action)  # hidden until the people asked have answered
             return
         trial = self.game.clone()
-        played: Played = [(trial.apply(item.seat, item.action), None)]
+        played: Played = [(trial.apply(item.seat, item.action), self._timed_out(item.seat))]
         await self._commit(trial, played + self._play_held(trial, decision))  # held: a person was covered
 
     def _people_asked(self, game: Game) -> bool:
@@ -369,23 +451,134 @@ class TableActor:
     async def _on_timeout(self, item: Timeout) -> None:
         viewer = self.viewers[item.seat]
         decision = viewer.decision
-        if decision is None or decision.v != item.v or "pass" not in decision.legal:
+        if decision is None or decision.v != item.v:
+            return
+        if self.company is not None:
+            # A computer at the table's difficulty answers for them (asked after this input); its
+            # action is stored flagged as their timeout.
+            self.company.timing_out.add(item.seat)
+            if self.company.missed(item.seat):
+                self._players_changed()
+            self._cover(viewer)
+            return
+        if "pass" not in decision.legal:
             return
         trial = self.game.clone()
         await self._answer(viewer, trial, trial.apply(item.seat, "pass"), timeout=True)
+
+    def _timed_out(self, seat: int) -> int | None:
+        """``seat`` when the action a computer plays for it answers a person's timeout, else None."""
+        return seat if self.company is not None and seat in self.company.timing_out else None
 
     def _on_seat_change(self, item: SeatChange) -> None:
         viewer = self.viewers.get(item.seat)
         if viewer is None:
             return
         if not item.cover:
-            self.seats.uncover(item.seat)
-            self._open_decision(viewer, viewer.last)
+            self._back(item.seat)
             return
-        self.seats.cover(item.seat)
+        self._cover(viewer)
+
+    def _cover(self, viewer: Viewer) -> None:
+        """A computer plays ``viewer``'s seat (an open decision of theirs is answered by it)."""
+        self.seats.cover(viewer.seat)
         if viewer.decision is not None:
             viewer.decision = None  # the computer answers it (asked after this input)
             viewer.clock.clear()
+
+    def _back(self, seat: int) -> None:
+        """The person plays ``seat`` again, from the decision on their screen if it is still open."""
+        if self.company is not None:
+            self.company.auto.discard(seat)
+            self.company.timing_out.discard(seat)
+            self.company.acted(seat)
+            self._players_changed()
+        self.seats.uncover(seat)
+        self._open_decision(self.viewers[seat], self.viewers[seat].last)
+
+    async def _on_join(self, item: Join) -> None:
+        try:
+            company = self.company
+            if company is None or not company.invite_is(item.token):
+                raise JoinRefused(404)
+            empty = [s for s in range(self.game.spec.seats) if s not in self.seats.people]
+            if not company.lobby or not empty:
+                raise JoinRefused(409)
+        except JoinRefused as refused:
+            item.reply.set_exception(refused)
+            return
+        seat, secret = empty[0], new_secret()
+        hashed = hash_secret(secret)
+        await self._rooms.join(company.room.id, seat, item.name, hashed)
+        self.seats.sit(seat)
+        self.info = dataclasses.replace(self.info, guests={**self.info.guests, seat: hashed})
+        company.room.names[seat] = item.name
+        company.room.hashes[seat] = hashed
+        record = self.game.record()
+        builder = FrameBuilder(self.game.spec, {k: v for k, v in record.items() if k != "actions"}, seat)
+        builder.events(self.game.opening_events())
+        self.viewers[seat] = self._viewer(seat, builder, builder.settle(self.game), 1)
+        self._lobby_changed()
+        item.reply.set_result((seat, secret))
+
+    async def _on_lobbying(self, item: Lobbying) -> None:
+        try:
+            await self._lobby_step(item.seat, item.what)
+        except ActionRefused as refused:
+            if item.reply is not None:
+                item.reply.set_exception(refused)
+            return
+        if item.reply is not None:
+            item.reply.set_result(None)
+
+    async def _lobby_step(self, seat: int, what: str) -> None:
+        company = self.company
+        if company is None:
+            raise ActionRefused("error.not_friends", "only a table for friends has a lobby and a next deal")
+        room = company.room
+        if what == "gone":
+            viewer = self.viewers[seat]
+            if not company.lobby and not viewer.publisher.watched() and self.seats.person_plays(seat):
+                company.auto.add(seat)
+                self._cover(viewer)
+                self._players_changed()
+        elif what == "next":
+            if not self.shown_end(seat):
+                raise ActionRefused("error.not_over", "the next deal is dealt once this one is over")
+            if room.next_table is None:
+                assert self.on_next is not None
+                room.next_table = await self.on_next(self)
+            url = company.next_url
+            assert url is not None
+            for viewer in self.viewers.values():
+                viewer.publisher.broadcast({"type": "next", "url": url})
+        elif seat != company.host or not company.lobby:
+            detail = "only the host starts the deal or makes a new link, in the lobby"
+            raise ActionRefused("error.not_host", detail)
+        elif what == "invite":
+            token = new_token()
+            await self._rooms.set_invite(room.id, token)
+            room.invite = token
+            self._lobby_changed()
+        elif what == "start":
+            await self._rooms.start(room.id)
+            room.status, room.invite = "playing", None
+            company.last_seen = time.monotonic()
+            for viewer in self.viewers.values():
+                viewer.publisher.broadcast(self.state_message(viewer, viewer.last, [], snapshot=True))
+                self._publish(viewer)
+
+    def _lobby_changed(self) -> None:
+        for viewer in self.viewers.values():
+            viewer.publisher.broadcast(self.lobby_message(viewer.seat))
+
+    def _players_changed(self) -> None:
+        """Tell everyone at a friends' table who plays each seat now."""
+        if self.company is None or self.company.lobby:
+            return
+        players = self.players()
+        for viewer in self.viewers.values():
+            viewer.publisher.broadcast({"type": "players", "players": players})
 
     def _refusal(self, exc: CardaviaError) -> Refusal:
         """What an engine refusal's ``error`` carries: its ``reason`` (code and params; None for
@@ -415,6 +608,8 @@ class TableActor:
         assert decision is not None
         asked = self.game.decision()
         played: Played = [(events, viewer.seat if timeout else None)]
+        if self.company is not None:
+            self.company.acted(viewer.seat)
         if not self._people_asked(trial):
             played += self._play_held(trial, asked)
         viewer.decision = None
@@ -430,7 +625,7 @@ class TableActor:
         for seat in sorted(held):
             now = trial.decision()
             if asked and now and now.window == asked.window and trial.legal_actions(seat):
-                played.append((trial.apply(seat, held[seat]), None))
+                played.append((trial.apply(seat, held[seat]), self._timed_out(seat)))
         return played
 
     async def _commit(self, trial: Game, played: Played) -> None:
@@ -450,6 +645,10 @@ class TableActor:
                 facts = {s: (f.claims, f.fed) for s, f in deal_facts(trial, self.viewers).items()}
                 # Before anyone is shown the end.
                 await self._store.mark_finished(self.id, trial.outcome(), facts)
+                outcome = trial.outcome()
+                if self.company is not None and outcome is not None:
+                    await self._rooms.finish(self.id, outcome)
+                    add_result(self.company.room.totals, outcome)
                 self.finished_noted = True
                 if self.on_finished is not None:
                     self.on_finished()
@@ -460,6 +659,11 @@ class TableActor:
             for events, timed_out in played:
                 viewer.builder.events(events, timeout=timed_out == viewer.seat)
             viewer.pacer.queue(viewer.builder.settle(trial))
+        for _, timed_out in played:
+            if self.company is not None and timed_out is not None:
+                self.company.timing_out.discard(timed_out)
+                if timed_out not in self.company.auto:
+                    self.seats.uncover(timed_out)  # their next decision is theirs again
 
     async def _deliver(self, window: int, seat: int, action: str) -> None:
         await self._inbox.put(AiAnswer(window, seat, action))
@@ -483,9 +687,10 @@ class TableActor:
             self._arm_countdown(viewer)
 
     def _arm_countdown(self, viewer: Viewer) -> None:
-        """Start the person's countdown on a released decision where they may pass."""
+        """Start the person's countdown on a released decision where they may pass (at a friends'
+        table, on every decision)."""
         decision = viewer.decision
-        if decision is not None and "pass" in decision.legal:
+        if decision is not None and ("pass" in decision.legal or self.company is not None):
             viewer.clock.arm(decision.v)
 
     def _spawn(self, coro: Coroutine[Any, Any, None], name: str) -> None:
@@ -505,11 +710,41 @@ class TableActor:
     ) -> StateMessage:
         """The ``state`` message of ``frame`` for ``viewer``'s seat (see PROTOCOL.md)."""
         asked = self.game.decision() if frame is viewer.decision else None
-        return viewer.publisher.state_message(frame, events, asked, viewer.countdown_ms(), snapshot)
+        message = viewer.publisher.state_message(frame, events, asked, viewer.countdown_ms(), snapshot)
+        if self.company is not None:
+            message["players"] = self.players()
+            message["totals"] = self.company.totals()
+            message["turn"] = self.company.room.turn
+        return message
+
+    def players(self) -> list[Player]:
+        """Who plays each seat of a friends' table (``[]`` at any other)."""
+        if self.company is None:
+            return []
+        connected = {seat for seat, viewer in self.viewers.items() if viewer.publisher.watched()}
+        return self.company.players(self.seats.people, connected)
+
+    def lobby_message(self, seat: int) -> LobbyMessage:
+        """The lobby as the person at ``seat`` sees it (PROTOCOL.md)."""
+        company = self.company
+        assert company is not None
+        spec = self.game.spec
+        return {
+            "type": "state", "step": "lobby", "table": self.id, "game": spec.name, "seat": seat,
+            "seats": spec.seats, "difficulty": self.difficulty, "turn": company.room.turn,
+            "host": company.host, "players": self.players(), "totals": company.totals(),
+            "lobby": company.lobby_view(seat),
+        }  # fmt: skip
+
+
+def _always() -> bool:
+    return True
 
 
 def _refuse(item: Input) -> None:
-    if isinstance(item, HumanAct | HintAsk | HintReady) and not item.reply.done():
+    if isinstance(item, HumanAct | HintAsk | HintReady | Join) and not item.reply.done():
+        item.reply.set_exception(ActionRefused("error.busy"))
+    if isinstance(item, Lobbying) and item.reply is not None and not item.reply.done():
         item.reply.set_exception(ActionRefused("error.busy"))
 
 

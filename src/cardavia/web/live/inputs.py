@@ -93,4 +93,25 @@ class SeatChange:
     cover: bool
 
 
-Input = HumanAct | AiAnswer | Timeout | Snapshot | HintAsk | HintReady | SeatChange
+@dataclass(frozen=True)
+class Join:
+    """Someone who opened the invite link ``token`` sits down as ``name``; ``reply`` gets their
+    seat and secret, or a ``JoinRefused``."""
+
+    token: str
+    name: str
+    reply: asyncio.Future[tuple[int, str]]
+
+
+@dataclass(frozen=True)
+class Lobbying:
+    """A person at a friends' table asks for ``what``: ``start`` (the host, in the lobby),
+    ``invite`` (the host: a new link), ``next`` (after the end: the next deal), ``gone`` (their
+    last socket closed a grace ago); ``reply`` gets None, or an ``ActionRefused``."""
+
+    seat: int
+    what: str
+    reply: asyncio.Future[None] | None = None
+
+
+Input = HumanAct | AiAnswer | Timeout | Snapshot | HintAsk | HintReady | SeatChange | Join | Lobbying

@@ -31,7 +31,9 @@ from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
 from cardavia.web.live.seats import SeatControl
 from cardavia.web.live.table_info import TableInfo, deal_seed, hash_secret, new_secret
 from cardavia.web.rate_limit import TokenBuckets
-from cardavia.web.storage.store import Lease, Store
+from cardavia.web.storage.players import new_token
+from cardavia.web.storage.rooms import Rooms
+from cardavia.web.storage.store import Lease, Op, Store
 
 CLOSE_MOVED = 4409  # the socket's table left this process (handed over, or its lease lost): reconnect
 
@@ -86,6 +88,8 @@ class _Gate:
 
 HINTS_PER_MINUTE = 30
 HINT_BURST = 5
+REACTIONS_PER_MINUTE = 12
+REACTION_BURST = 3
 
 
 class TableManager:
@@ -110,6 +114,9 @@ class TableManager:
         """Called when a live table's deal has ended and its end is stored (the pars look then)."""
         self.hint_limits = TokenBuckets(per_minute=HINTS_PER_MINUTE, burst=HINT_BURST)
         """The hints each table may ask for: a hard-tier search in a worker and a write each."""
+        self.reaction_limits = TokenBuckets(per_minute=REACTIONS_PER_MINUTE, burst=REACTION_BURST)
+        """The reactions each person at a table may send."""
+        self.rooms = Rooms(store)
 
     @property
     def live(self) -> dict[str, TableActor]:
@@ -136,23 +143,53 @@ class TableManager:
         position: Mapping[str, Any] | None,
         guests: Sequence[int] = (),
         secret: str | None = None,
+        hashes: Mapping[int, str] | None = None,
+        also: Callable[[str], Op] | None = None,
     ) -> tuple[TableInfo, Mapping[str, Any], dict[int, str]]:
         """Store a new table; its info, starting position and each person's secret by seat (the
         owner at ``seat``, ``guests`` at theirs). ``secret``: the deal's secret (its cards, unless
-        ``position`` is given, and its computers' randomness); a fresh one without."""
+        ``position`` is given, and its computers' randomness); a fresh one without. ``hashes``:
+        the people's hashed secrets by seat when they have them already (a room's next deal; no
+        secret is returned then). ``also(table_id)`` is written with the table."""
         spec = get_spec(game_name)
         table_id, secret = self._token(), secret or self._token()
         if position is None:
             position = spec.dealt(deal_seed(secret))
-        people = {s: new_secret() for s in [seat, *guests]}
-        hashes = {s: hash_secret(p) for s, p in people.items()}
+        people = {} if hashes is not None else {s: new_secret() for s in [seat, *guests]}
+        if hashes is None:
+            hashes = {s: hash_secret(p) for s, p in people.items()}
         guest_hashes = {s: h for s, h in hashes.items() if s != seat}
         info = TableInfo(table_id, seat, difficulty, hashes[seat], secret, guests=guest_hashes)
-        SeatControl(spec.seats, people)  # refuses a seat the game does not have
+        SeatControl(spec.seats, hashes)  # refuses a seat the game does not have
         await self._store.create_table(
-            table_id, game_name, seat, difficulty, info.secret_hash, dict(position), secret, guest_hashes
+            table_id, game_name, seat, difficulty, info.secret_hash, dict(position), secret, guest_hashes,
+            None if also is None else also(table_id),
         )
         return info, position, people
+
+    async def open_friends(
+        self, game_name: str, difficulty: str, turn: int, name: str | None
+    ) -> tuple[str, str]:
+        """Open a table for friends in its lobby, the host (``name``) at seat 0: nothing is played
+        until the host starts it. Return its id and the host's secret (stored like ``deal``)."""
+        invite, host = new_token(), new_secret()
+
+        def opening(table_id: str) -> Op:
+            return Rooms.opening(table_id, game_name, difficulty, turn, 0, name, hash_secret(host), invite)
+
+        info, _, _ = await self._store_new(game_name, difficulty, 0, None, hashes={0: hash_secret(host)},
+                                           also=opening)
+        return info.id, host
+
+    async def _next_deal(self, actor: TableActor) -> str:
+        """Deal the next table of ``actor``'s room, with the same people at the same seats."""
+        assert actor.company is not None
+        room = actor.company.room
+        info, _, _ = await self._store_new(
+            actor.game.spec.name, actor.difficulty, actor.seat, None, hashes=actor.info.people,
+            also=lambda table_id: Rooms.next_deal(room.id, table_id, room.number + 1),
+        )
+        return info.id
 
     async def create(
         self,
@@ -260,6 +297,10 @@ class TableManager:
             position = dict(row.position)
             if "hands" not in position:  # stored before positions were written out card by card
                 position = {**spec.dealt(position["seed"]), "dealer": position["dealer"]}
+            room = await self.rooms.load(table_id)
+            if room is not None and room.abandoned:
+                await self._owner.release(table_id, lease)
+                return None
             info = TableInfo(
                 row.id, row.seat, row.difficulty, row.secret_hash, row.secret, row.hints, row.guests
             )
@@ -272,17 +313,26 @@ class TableManager:
             raise
         lesson = lessons.match(row.game, row.seat, position)  # a lesson is known by its position
         ai = self._runner(lesson)
-        actor = TableActor(info, game, views, None, self._store, self._config, ai, lease, lesson)
+        shown = 1 if room is not None and room.status == "lobby" else None  # a lobby's deal is dealt at its start
+        actor = TableActor(info, game, views, shown, self._store, self._config, ai, lease, lesson, room)
         actor.finished_noted = game.decision() is None
         self._adopt(actor)
         return actor
 
     async def _sweep(self) -> None:
-        """Unload tables nobody has watched for ``idle_unload`` seconds (they reload on demand)."""
+        """Unload tables nobody has watched for ``idle_unload`` seconds (they reload on demand); end
+        the friends' tables everyone left ``abandon_after`` seconds ago as abandoned."""
         limit = self._config.idle_unload
         while True:
-            await asyncio.sleep(max(0.05, min(60.0, limit / 2)))
+            await asyncio.sleep(max(0.05, min(60.0, limit / 2, self._config.abandon_after / 2)))
             now = time.monotonic()
+            for actor in [a for a in self._live.values() if a.deserted_for(now) > self._config.abandon_after]:
+                async with self._gate(actor.id):
+                    if self._live.get(actor.id) is actor and actor.company is not None:
+                        await self.rooms.abandon(actor.company.room.id, actor.id)
+                        del self._live[actor.id]
+                        await actor.stop()
+                        await self._owner.release(actor.id, actor.lease)
             for actor in [a for a in self._live.values() if a.idle_for(now) > limit]:
                 async with self._gate(actor.id):
                     if self._live.get(actor.id) is actor:
@@ -316,6 +366,7 @@ class TableManager:
         self._live[actor.id] = actor
         actor.on_broken = self._drop
         actor.on_finished = self.on_finished
+        actor.on_next = self._next_deal
         actor.start()
 
     def _drop(self, actor: TableActor) -> None:

@@ -32,6 +32,12 @@ class SeatControl:
         """The seats people play now, in order."""
         return [seat for seat in sorted(self.people) if seat not in self._covered]
 
+    def sit(self, seat: int) -> None:
+        """A person sits down at ``seat`` (a lobby's empty seat); ``ValueError`` if it is not one."""
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"a person's seat must be one of 0..{self.seats - 1}: {seat}")
+        self.people = self.people | {seat}
+
     def cover(self, seat: int) -> None:
         """A computer plays the person's ``seat`` from now on; ``ValueError`` if nobody sits there."""
         if seat not in self.people:

@@ -30,7 +30,6 @@ from cardavia.web.origin import same_origin
 from cardavia.web.pages.messages import error_text
 from cardavia.web.pages.render import LANG_COOKIE
 from cardavia.web.pages.routes import seat_of
-from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.wire import ErrorMessage, Hint, HintMessage, Ref, Refusal
 
 router = APIRouter()
@@ -117,7 +116,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             if text is None:
                 sub.push(error_message("error.malformed", lang, "messages are JSON text, not binary"))
                 continue
-            await _handle(text, actor, sub, lang, manager.hint_limits)
+            await _handle(text, actor, sub, lang, manager)
     except (WebSocketDisconnect, RuntimeError):
         pass  # the browser left (Starlette may raise RuntimeError subclasses on a closed socket)
     finally:
@@ -127,7 +126,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             await writer
 
 
-async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, hints: TokenBuckets) -> None:
+async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, manager: TableManager) -> None:
     if len(text) > MAX_MESSAGE:
         sub.push(error_message("error.malformed", lang, "message too long"))
         return
@@ -146,7 +145,7 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, hint
     if kind == "sync":
         actor.request_snapshot(sub)
     elif kind == "hint":
-        wait = hints.take(actor.id)
+        wait = manager.hint_limits.take(actor.id)
         if wait > 0:
             retry: Refusal = {"retry_ms": math.ceil(wait * 1000)}
             sub.push(error_message("error.hints", lang, "too many hints at this table", ref, retry))
@@ -156,6 +155,10 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, hint
         except ActionRefused as refused:
             sub.push(error_message(refused.key, lang, refused.detail, ref))
     elif kind == "pace":
+        if actor.company is not None:
+            detail = "a table for friends has one pace for everyone"
+            sub.push(error_message("error.one_pace", lang, detail, ref))
+            return
         speed, paused = message.get("speed"), message.get("paused")
         if (speed is not None and speed not in SPEEDS) or not (paused is None or isinstance(paused, bool)):
             sub.push(error_message("error.malformed", lang, f"'speed' is one of {', '.join(SPEEDS)}; "
@@ -167,6 +170,27 @@ async def _handle(text: str, actor: TableActor, sub: Subscriber, lang: str, hint
             await actor.act(sub.seat, message.get("window"), message.get("action"), ack_to=sub, ref=ref)
         except ActionRefused as refused:
             sub.push(error_message(refused.key, lang, refused.detail, ref, refused.fields))
+    elif kind in ("start", "invite", "next"):
+        try:
+            await actor.lobbying(sub.seat, kind)
+        except ActionRefused as refused:
+            sub.push(error_message(refused.key, lang, refused.detail, ref))
+    elif kind == "back":
+        if actor.company is None:
+            detail = "only a table for friends plays for a person"
+            sub.push(error_message("error.not_friends", lang, detail, ref))
+            return
+        actor.take_back(sub.seat)
+    elif kind == "react":
+        wait = manager.reaction_limits.take(f"{actor.id}:{sub.seat}")
+        if wait > 0:
+            later: Refusal = {"retry_ms": math.ceil(wait * 1000)}
+            sub.push(error_message("error.reactions", lang, "too many reactions", ref, later))
+            return
+        try:
+            actor.react(sub.seat, message.get("key"))
+        except ActionRefused as refused:
+            sub.push(error_message(refused.key, lang, refused.detail, ref))
     else:
         sub.push(error_message("error.unknown_type", lang, f"unknown message type {kind!r}", ref))
 

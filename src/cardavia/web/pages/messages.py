@@ -244,6 +244,12 @@ ERRORS: dict[str, str] = {
     "error.unknown_table": _("There is no such table."),
     "error.busy": _("The table is busy; try again."),
     "error.lesson": _("This lesson asks for another move here: the one its tip shows."),
+    "error.not_host": _("Only the host can do that, and only before the deal starts."),
+    "error.not_over": _("The next deal can be dealt once this one is over."),
+    "error.not_friends": _("That is for tables with friends only."),
+    "error.one_pace": _("At a table with friends everyone plays at the same pace."),
+    "error.reaction": _("That reaction is not one of the table's."),
+    "error.reactions": _("You have sent many reactions in a short time. Wait a moment."),
 }
 
 

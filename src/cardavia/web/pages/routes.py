@@ -280,6 +280,10 @@ async def _owned_table(request: Request, table_id: str) -> tuple[TableActor, int
         page.headers["Retry-After"] = "1"
         return page
     if actor is None:
+        if await _tables(request).rooms.abandoned(table_id):
+            message = N_("Everyone had left this table for ten minutes, so its deal was ended. "
+                         "It counts in nobody's results.")
+            return error_page(request, 410, N_("Abandoned"), message)
         return _not_found(request, N_("There is no such table."))
     seat = await seat_of(request, actor)
     if seat is None:
@@ -290,8 +294,11 @@ async def _owned_table(request: Request, table_id: str) -> tuple[TableActor, int
 async def seat_of(request: HTTPConnection, actor: TableActor) -> int | None:
     """The seat at ``actor``'s table of the person this request (or socket) comes from: by the
     table's own secret cookie, else by the player id when the table is one of the player's deals
-    and that seat is a person's. None for anyone else."""
+    and that seat is a person's (at a friends' table, also by the cookie of the room's first
+    deal, the secret being the same for all its deals). None for anyone else."""
     seat = actor.seat_of(request.cookies.get(table_cookie(actor.id)))
+    if seat is None and actor.company is not None:  # a later deal of a friends' table: the seat's cookie
+        seat = actor.seat_of(request.cookies.get(table_cookie(actor.company.room.id)))
     key = player_of(request)
     if seat is None and key is not None:
         seat = await players(request).seat_at(key, actor.id)
@@ -309,6 +316,10 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
     actor, seat = found
     lang = request_language(request)
     name = actor.game.spec.name
+    key = player_of(request)
+    listed = key is None or actor.company is None or await players(request).seat_at(key, actor.id) is not None
+    if key is not None and not listed:  # a friends' deal joins the list of each person at it
+        await players(request).add_deal(key, actor.id, name, actor.difficulty, seat, "friends")
     messages = table_messages(lang, name)
     lesson = None if actor.lesson is None else actor.lesson.name
     if lesson is not None:
@@ -321,6 +332,7 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
             "id": actor.id, "game": name, "seat": seat, "difficulty": actor.difficulty,
             "hints": hints_on(table_settings(request.cookies)["hints"], actor.difficulty),
             "step_ms": round(_config(request).ai_delay * 1000), "lesson": lesson,
+            "friends": actor.company is not None,
         },
         messages=messages,
         difficulties=localized_difficulties(request),

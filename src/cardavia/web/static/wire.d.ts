@@ -82,7 +82,45 @@ export interface Wait {
   other?: Record<string, number> | null;
 }
 
-/** One frame for the human (``state``); ``log`` only in snapshots, ``lesson`` and the rest only at a lesson table. */
+/** Who plays a seat of a friends' table: a person (their name, whether a computer plays for them now, whether a socket of theirs is open) or a computer. */
+export interface Player {
+  seat: number;
+  name: string | null;
+  kind: "human" | "computer";
+  auto: boolean;
+  connected: boolean;
+}
+
+/** A seat of a lobby: a person's (with their name) or still empty. */
+export interface LobbySeat {
+  seat: number;
+  name: string | null;
+  kind: "human" | "empty";
+}
+
+/** The seats of a lobby in turn order, and (the host's messages only) the invite link. */
+export interface Lobby {
+  seats: LobbySeat[];
+  invite?: string;
+}
+
+/** A friends' table before its deal starts (``state`` with ``step`` ``lobby``). */
+export interface LobbyMessage {
+  type: "state";
+  step: "lobby";
+  table: string;
+  game: string;
+  seat: number;
+  seats: number;
+  difficulty: string;
+  turn: number;
+  host: number;
+  players: Player[];
+  totals: number[];
+  lobby: Lobby;
+}
+
+/** One frame for the human (``state``); ``log`` only in snapshots, ``lesson`` and the rest only at a lesson table, ``players``, ``totals`` and ``turn`` only at a friends' table. */
 export interface StateMessage {
   type: "state";
   v: number;
@@ -105,6 +143,9 @@ export interface StateMessage {
   tip?: Tip | null;
   lesson_done?: boolean;
   lesson_move?: string | null;
+  players?: Player[];
+  totals?: number[];
+  turn?: number;
 }
 
 /** The human's action is stored and live; ``v`` is the last frame released. */
@@ -163,9 +204,28 @@ export interface CloseMessage {
   code?: number;
 }
 
-export type ServerMessage = StateMessage | AckMessage | HintMessage | ErrorMessage;
+/** Who plays each seat of a friends' table changed (someone left, came back, is played for). */
+export interface PlayersMessage {
+  type: "players";
+  players: Player[];
+}
 
-export type Outgoing = StateMessage | AckMessage | HintMessage | ErrorMessage | CloseMessage;
+/** A person at the table sent one of the preset reactions (``key``). */
+export interface ReactMessage {
+  type: "react";
+  seat: number;
+  key: string;
+}
+
+/** The next deal of a friends' table is dealt, at ``url``. */
+export interface NextMessage {
+  type: "next";
+  url: string;
+}
+
+export type ServerMessage = StateMessage | LobbyMessage | AckMessage | HintMessage | ErrorMessage | PlayersMessage | ReactMessage | NextMessage;
+
+export type Outgoing = StateMessage | LobbyMessage | AckMessage | HintMessage | ErrorMessage | PlayersMessage | ReactMessage | NextMessage | CloseMessage;
 
 /** Play one of ``legal`` in the decision of frame ``window``. */
 export interface ActIntent {
@@ -193,7 +253,33 @@ export interface PaceIntent {
   paused?: boolean;
 }
 
-export type ClientMessage = ActIntent | SyncIntent | HintIntent | PaceIntent;
+/** The host starts a lobby's deal (its empty seats become computers). */
+export interface StartIntent {
+  type: "start";
+}
+
+/** The host makes a new invite link (the old one opens nothing any more). */
+export interface InviteIntent {
+  type: "invite";
+}
+
+/** After the end: deal again with the same people. */
+export interface NextIntent {
+  type: "next";
+}
+
+/** Send one of the preset reactions to everyone at the table. */
+export interface ReactIntent {
+  type: "react";
+  key: string;
+}
+
+/** Take one's seat back from the computer playing it. */
+export interface BackIntent {
+  type: "back";
+}
+
+export type ClientMessage = ActIntent | SyncIntent | HintIntent | PaceIntent | StartIntent | InviteIntent | NextIntent | ReactIntent | BackIntent;
 
 /** One decision judged: the legal actions, the chosen and best ones, each one's chance, the loss, its flag and why the best is best. */
 export interface Assessment {

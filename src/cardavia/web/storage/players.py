@@ -31,8 +31,8 @@ from cardavia.web.storage.store import (
     tables,
 )
 
-KINDS = ("solo", "daily", "shared")
-STATUSES = ("live", "won", "lost", "draw")
+KINDS = ("solo", "daily", "shared", "friends")
+STATUSES = ("live", "won", "lost", "draw", "dropped")  # dropped: a friends' deal ended as abandoned
 
 
 def player_key(token: str) -> str:

@@ -162,11 +162,11 @@ player_deals = Table(
     Column("game", String(16), nullable=False),
     Column("difficulty", String(16), nullable=False),
     Column("seat", Integer, nullable=False),
-    Column("kind", String(8), nullable=False),  # solo, daily, shared
+    Column("kind", String(8), nullable=False),  # solo, daily, shared, friends
     Column("day", String(10), nullable=True),  # today's deal: its date (UTC)
     Column("started", Float, nullable=False),
     Column("ended", Float, nullable=True),
-    Column("status", String(8), nullable=False),  # live, won, lost, draw
+    Column("status", String(8), nullable=False),  # live, won, lost, draw, dropped (abandoned)
     Column("result", Float, nullable=True),  # engine.game.seat_result
     Column("outcome", Text, nullable=True),  # the deal's result object (JSON)
     Column("scored", Boolean, nullable=False, default=False),  # today's deal: the first finished attempt
@@ -207,7 +207,42 @@ site_secrets = Table(
     Column("name", String(32), primary_key=True),
     Column("value", String(64), nullable=False),
 )
-LATER_TABLES = (reviews, guests, players, player_deals, pars, shares, site_secrets)
+# A table for friends (``rooms.py``): its lobby is the table ``id`` before its deal starts; the
+# people who sat down (names and hashed secrets, the same at every deal of the evening); its deals in
+# order, each with its outcome once over (the running score) or marked abandoned.
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("difficulty", String(16), nullable=False),
+    Column("turn", Integer, nullable=False),  # seconds per decision
+    Column("invite", String(64), nullable=True),  # the invite link's token; None: no link opens a seat
+    Column("status", String(10), nullable=False),  # lobby, playing, abandoned
+    Column("created_at", Float, nullable=False),
+)
+room_people = Table(
+    "room_people",
+    metadata,
+    Column("room_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(40), nullable=True),
+    Column("secret_hash", String(64), nullable=False),
+    PrimaryKeyConstraint("room_id", "seat"),
+)
+room_deals = Table(
+    "room_deals",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("room_id", String(32), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("outcome", Text, nullable=True),
+    Column("abandoned", Boolean, nullable=False, default=False),
+    Index("room_deals_by_room", "room_id", "number", unique=True),
+)
+LATER_TABLES = (
+    reviews, guests, players, player_deals, pars, shares, site_secrets, rooms, room_people, room_deals
+)
 """The tables made whenever they are missing, whatever the schema's version."""
 
 
@@ -443,9 +478,11 @@ class Store:
         position: dict[str, Any],
         secret: str,
         guest_hashes: Mapping[int, str] | None = None,
+        also: Op | None = None,
     ) -> None:
         """Store a new table, its starting position, its deal's secret and the hashed secrets of
-        the people at its other seats (``guest_hashes``, by seat)."""
+        the people at its other seats (``guest_hashes``, by seat); ``also`` is written in the same
+        transaction (a room's rows)."""
         row = {
             "id": table_id,
             "game": game,
@@ -466,6 +503,8 @@ class Store:
             await conn.execute(tables.insert().values(**row))
             if seated:
                 await conn.execute(guests.insert(), seated)
+            if also is not None:
+                await also(conn)
 
         await self._write(op)
 
