@@ -310,6 +310,19 @@ def asked_pattern(record: Mapping[str, Any], human: int) -> tuple[list[int], lis
     return passes, shared
 
 
+def hidden_passes_of(record: Mapping[str, Any], human: int, seat: int) -> list[int]:
+    """Before each public action, how many hidden passes ``seat`` made: where it was asked."""
+    spec = get_spec(record["game"])
+    out, hidden = [], 0
+    for line in record["actions"]:
+        if _is_hidden_pass(line, spec.seats, human):
+            hidden += split_line(line, spec.seats)[0] == seat
+        else:
+            out.append(hidden)
+            hidden = 0
+    return out
+
+
 def rebuild(
     position: Mapping[str, Any], skeleton: Skeleton, human: int
 ) -> list[str] | None:
@@ -339,12 +352,15 @@ def rebuild(
 
 
 def twin(
-    record: Mapping[str, Any], human: int, rng: Rng, shared: bool = False
+    record: Mapping[str, Any], human: int, rng: Rng, shared: bool = False, person: int | None = None
 ) -> tuple[dict[str, Any], list[int]] | None:
     """A deal that differs from ``record`` only in the computers' hidden options — in where they
     were asked, and with ``shared`` also in whether one was asked together with the human — and
     the two computers whose concealed cards differ; None when no exchange of two such cards gives
-    one. The exchanges are tried in an order drawn from ``rng``."""
+    one. The exchanges are tried in an order drawn from ``rng``.
+
+    ``person``: a second person's seat, to be one of the two whose cards differ, and asked where
+    it was not (their own concealed cards and options differ; ``human`` must not be able to tell)."""
     spec = get_spec(record["game"])
     final = get_spec(record["game"]).from_position(position_of(record))
     for line in record["actions"]:
@@ -364,6 +380,8 @@ def twin(
     })
     rng.shuffle(exchanges)
     for c, x, d, y in exchanges:
+        if person is not None and person not in (c, d):
+            continue
         swapped = _swap(position, c, x, d, y)
         if swapped is None:
             continue
@@ -373,6 +391,9 @@ def twin(
         other = {**swapped, "actions": actions}
         other_passes, other_with_human = asked_pattern(other, human)
         if other_passes == passes or (shared and other_with_human == with_human):
+            continue
+        asked = hidden_passes_of(record, human, person) if person is not None else None
+        if person is not None and hidden_passes_of(other, human, person) == asked:
             continue
         if _replay_public(other, human) == public:
             return other, [c, d]

@@ -27,8 +27,11 @@ Streams = dict[int, list[dict[str, Any]]]
 
 def open_lobby(client: TestClient, game: str, turn: str = "30", name: str = "Ana") -> tuple[str, str, str]:
     """Open a friends' table as its host; its id, the host's secret and the invite path."""
-    response = client.post(f"/games/{game}/friends", data={"difficulty": "easy", "turn": turn, "name": name},
-                           follow_redirects=False)
+    response = client.post(
+        f"/games/{game}/friends",
+        data={"difficulty": "easy", "turn": turn, "name": name},
+        follow_redirects=False,
+    )
     assert response.status_code == 303, response.text
     table_id = response.headers["location"].removeprefix("/tables/")
     secret = response.cookies[f"cardavia_t_{table_id}"]
@@ -57,7 +60,10 @@ def actor_of(client: TestClient, table_id: str) -> TableActor:
 
 
 def play_evening(
-    client: TestClient, table_id: str, people: dict[int, str], start: bool = True,
+    client: TestClient,
+    table_id: str,
+    people: dict[int, str],
+    start: bool = True,
     during: Callable[[int, Player], None] | None = None,
 ) -> Streams:
     """Every person connects on their own socket (the host starts the deal) and plays seeded legal
@@ -67,7 +73,9 @@ def play_evening(
 
     def play(seat: int) -> None:
         try:
-            with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, people[seat])) as ws:
+            with client.websocket_connect(
+                f"/ws/tables/{table_id}", headers=cookie(table_id, people[seat])
+            ) as ws:
                 player = Player(ws, seed=seat + 7)
                 first = player.until(lambda m: m["type"] == "state")
                 if first["step"] == "lobby":
@@ -77,8 +85,11 @@ def play_evening(
                 if during is not None:
                     during(seat, player)
                 player.play_to_end()
-                streams[seat] = [m for m in map(json.loads, player.received)
-                                 if m["type"] == "state" and m["step"] != "lobby"]
+                streams[seat] = [
+                    m
+                    for m in map(json.loads, player.received)
+                    if m["type"] == "state" and m["step"] != "lobby"
+                ]
         except BaseException as exc:  # reported by the test's thread
             errors.append(exc)
 
@@ -125,7 +136,7 @@ def test_two_friends_and_computers_play_a_whole_deal(client: TestClient, game: s
 
 
 def test_a_full_or_started_table_refuses_joins_and_a_seat_opens_only_itself(client: TestClient) -> None:
-    table_id, host, invite = open_lobby(client, "paohuzi")  # three seats
+    table_id, _, invite = open_lobby(client, "paohuzi")  # three seats
     assert join(client, invite, "Bo")[0] == 303
     status, third = join(client, invite, "Cy")
     assert status == 303
@@ -171,7 +182,9 @@ def test_a_new_link_revokes_the_old_one(client: TestClient) -> None:
         player = Player(ws)
         player.until(lambda m: m["type"] == "state")
         player.send({"type": "invite"})
-        fresh = player.until(lambda m: m["type"] == "state" and m["lobby"]["invite"] != invite)["lobby"]["invite"]
+        fresh = player.until(lambda m: m["type"] == "state" and m["lobby"]["invite"] != invite)["lobby"][
+            "invite"
+        ]
     assert client.get(invite).status_code == 404
     assert join(client, invite, "Bo")[0] == 404
     assert join(client, fresh, "Bo")[0] == 303
@@ -187,8 +200,12 @@ def test_a_slow_person_is_played_for_by_a_computer_and_flagged(client_for: Calla
     with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, guest)) as gws:
         watcher = Player(gws)  # reads everything, answers nothing
         errors: list[BaseException] = []
-        reader = threading.Thread(target=lambda: _catch(
-            lambda: watcher.until(lambda m: m["type"] == "state" and m["step"] == "end", limit=100_000), errors))
+        reader = threading.Thread(
+            target=lambda: _catch(
+                lambda: watcher.until(lambda m: m["type"] == "state" and m["step"] == "end", limit=100_000),
+                errors,
+            )
+        )
         reader.start()
         streams = play_evening(client, table_id, {0: host})
         reader.join(60)
@@ -210,7 +227,9 @@ def test_a_slow_person_is_played_for_by_a_computer_and_flagged(client_for: Calla
 
 
 @pytest.mark.timeout(120)
-def test_a_person_who_left_is_played_for_and_takes_the_seat_back(client_for: Callable[..., TestClient]) -> None:
+def test_a_person_who_left_is_played_for_and_takes_the_seat_back(
+    client_for: Callable[..., TestClient],
+) -> None:
     client = client_for(friends_grace=0.1)
     table_id, host, invite = open_lobby(client, "paohuzi")
     _, guest = join(client, invite, "Bo")
@@ -283,7 +302,9 @@ def test_the_next_deal_keeps_the_people_and_the_running_score(client: TestClient
     streams = play_evening(client, second, {0: host, 1: guest}, start=False)
     later = actor_of(client, second).game.outcome()
     assert later is not None
-    assert streams[0][-1]["totals"] == [round(seat_result(outcome, s) + seat_result(later, s)) for s in range(3)]
+    assert streams[0][-1]["totals"] == [
+        round(seat_result(outcome, s) + seat_result(later, s)) for s in range(3)
+    ]
 
 
 def test_reactions_reach_everyone_and_are_limited(client: TestClient) -> None:
@@ -297,7 +318,11 @@ def test_reactions_reach_everyone_and_are_limited(client: TestClient) -> None:
         owner.until(lambda m: m["type"] == "state")
         other.until(lambda m: m["type"] == "state")
         other.send({"type": "react", "key": "well_played"})
-        assert owner.until(lambda m: m["type"] == "react") == {"type": "react", "seat": 1, "key": "well_played"}
+        assert owner.until(lambda m: m["type"] == "react") == {
+            "type": "react",
+            "seat": 1,
+            "key": "well_played",
+        }
         assert other.until(lambda m: m["type"] == "react")["seat"] == 1
         other.send({"type": "react", "key": "you are bad", "id": 2})
         assert other.until(lambda m: m["type"] == "error")["key"] == "error.reaction"
@@ -335,7 +360,7 @@ def test_a_lobby_and_a_deal_with_two_people_are_seated_again_after_a_reload(clie
 def test_a_table_everyone_left_is_ended_as_abandoned(client_for: Callable[..., TestClient]) -> None:
     client = client_for(friends_grace=0.05, abandon_after=0.3)
     table_id, host, invite = open_lobby(client, "paohuzi")
-    _, guest = join(client, invite, "Bo")
+    assert join(client, invite, "Bo")[0] == 303
     client.get(f"/tables/{table_id}", headers=cookie(table_id, host))
     with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, host)) as ws:
         player = Player(ws)

@@ -168,16 +168,18 @@ class TableManager:
         return info, position, people
 
     async def open_friends(
-        self, game_name: str, difficulty: str, turn: int, name: str | None
+        self, game_name: str, difficulty: str, turn: int, name: str | None,
+        position: Mapping[str, Any] | None = None,
     ) -> tuple[str, str]:
         """Open a table for friends in its lobby, the host (``name``) at seat 0: nothing is played
-        until the host starts it. Return its id and the host's secret (stored like ``deal``)."""
+        until the host starts it. Return its id and the host's secret (stored like ``deal``).
+        ``position``: the cards, when they are not a fresh deal's (tests)."""
         invite, host = new_token(), new_secret()
 
         def opening(table_id: str) -> Op:
             return Rooms.opening(table_id, game_name, difficulty, turn, 0, name, hash_secret(host), invite)
 
-        info, _, _ = await self._store_new(game_name, difficulty, 0, None, hashes={0: hash_secret(host)},
+        info, _, _ = await self._store_new(game_name, difficulty, 0, position, hashes={0: hash_secret(host)},
                                            also=opening)
         return info.id, host
 
