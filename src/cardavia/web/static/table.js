@@ -8,6 +8,7 @@
 
 import { CardArt } from "./table/cards.js";
 import { Board } from "./table/board.js";
+import { Company } from "./table/company.js";
 import { Dock } from "./table/dock.js";
 import { EndPanel } from "./table/endpanel.js";
 import { LogBook, MOVES, bare } from "./table/logbook.js";
@@ -55,6 +56,12 @@ class Table {
     this.hintId = null;
     this.hintFocus = false;
     this.end = new EndPanel(part("end"), this.words, this.art, this.game, groups);
+    /** At a table for friends: its lobby, its people and their reactions. */
+    this.company = root.dataset.friends === "on"
+      ? new Company({ lobby: part("lobby"), people: part("people"), react: part("react"), reacted: part("reacted"), auto: part("auto") },
+        this.words, (message) => this.send(message))
+      : null;
+    this.end.company = this.company;
     this.log = new LogBook(/** @type {HTMLOListElement} */ (part("log")), this.words, this.art, this.game);
     /** The frame on screen. @type {import("./wire").StateMessage | null} */
     this.state = null;
@@ -81,7 +88,7 @@ class Table {
       paused: cookie(PAUSE_COOKIE) === this.tableId,
       show: (frame, quick) => this.show(frame, quick),
       concerns: (frame) => this.concerns(frame),
-      hold: (held) => this.send({ type: "pace", paused: held }),
+      hold: (held) => { if (!this.company) this.send({ type: "pace", paused: held }); },
     });
     this.dock.onContinue = () => this.resumeLesson();
     this.wireControls(speed);
@@ -99,7 +106,7 @@ class Table {
     socket.addEventListener("open", () => {
       this.retries = 0;
       this.offline = false;
-      this.send({ type: "pace", speed: this.pacer.speed, paused: this.pacer.held || this.pacer.paused });
+      if (!this.company) this.send({ type: "pace", speed: this.pacer.speed, paused: this.pacer.held || this.pacer.paused });
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
@@ -121,7 +128,27 @@ class Table {
 
   /** One message from the server. @param {import("./wire").ServerMessage} message */
   receive(message) {
+    if (message.type === "state" && message.step === "lobby") {
+      this.words.me = message.seat;
+      this.root.classList.add("in-lobby");
+      if (this.company) this.company.lobby(message);
+      return;
+    }
+    if (message.type === "players" || message.type === "react" || message.type === "next") {
+      if (message.type === "next") window.location.assign(message.url);
+      else if (message.type === "react" && this.company) this.company.reacted(message);
+      else if (message.type === "players" && this.company) this.company.learn(message.players);
+      return;
+    }
     if (message.type === "state") {
+      if (this.company && message.players) {
+        this.words.me = message.seat;
+        if (this.root.classList.contains("in-lobby")) {
+          this.root.classList.remove("in-lobby");
+          this.company.started();
+        }
+        this.company.learn(message.players, message.totals);
+      }
       const log = message.log;
       if (!log && message.v <= this.received) return; // an older frame arrived late
       this.received = Math.max(this.received, message.v);

@@ -17,6 +17,8 @@ export class EndPanel {
     this.art = art;
     this.game = game;
     this.groups = groups;
+    /** At a table for friends: its people and score (table/company.js). @type {import("./company.js").Company | null} */
+    this.company = null;
   }
 
   hide() {
@@ -57,6 +59,7 @@ export class EndPanel {
       });
       box.append(el("h3", { id: "end-payments", text: w.t("end.payments") }), list);
     }
+    if (this.company) box.append(this.company.scoreList());
     if (!state.lesson) {
       const standing = el("div", { class: "standing", "aria-live": "polite" });
       box.append(standing);
@@ -144,7 +147,10 @@ export class EndPanel {
   /** @param {any} state */
   buttons(state) {
     const w = this.words;
-    const again = el(
+    const company = this.company;
+    const again = company ? el("p", { class: "next-deal" },
+      el("button", { type: "button", class: "button", "data-role": "next", text: w.t("friends.next"), onclick: () => company.send({ type: "next" }) }),
+      el("small", { text: ` ${w.t("friends.next_note")}` })) : el(
       "form", { method: "post", action: `/games/${this.game}/start`, class: "new-deal" },
       el("input", { type: "hidden", name: "difficulty", value: state.difficulty }),
       el("button", { type: "submit", class: "button", text: w.t(state.lesson ? "lesson_ui.real_deal" : "end.new_deal") }),

@@ -18,6 +18,8 @@ export class Words {
     this.signedNumbers = new Intl.NumberFormat(lang, { signDisplay: "exceptZero" });
     /** The human's seat, once known. @type {number | null} */
     this.me = null;
+    /** At a friends' table, the people's names by seat (null: no name given). @type {Map<number, string | null>} */
+    this.people = new Map();
   }
 
   /** Is there a message for `key`? @param {string} key */
@@ -74,10 +76,12 @@ export class Words {
     return this.numbers.format(n);
   }
 
-  /** A seat's name ("You", "Computer 2"). @param {number | null | undefined} seat */
+  /** A seat's name ("You", "Computer 2", a friend's name). @param {number | null | undefined} seat */
   seat(seat) {
     if (seat === null || seat === undefined) return "";
-    return seat === this.me ? this.t("seat.you") : this.t("seat.computer", { n: seat });
+    if (seat === this.me) return this.t("seat.you");
+    if (this.people.has(seat)) return this.people.get(seat) || this.t("seat.player", { n: seat });
+    return this.t("seat.computer", { n: seat });
   }
 
   /** @param {string} code */
