@@ -49,7 +49,7 @@ def test_the_table_script_builds_no_sentence_from_pieces(path: Path) -> None:
     assert found == []
 
 
-@pytest.mark.parametrize("path", sorted(WEB.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(WEB.rglob("*.py")), ids=lambda p: p.name)
 def test_the_server_builds_no_sentence_from_pieces(path: Path) -> None:
     code = path.read_text(encoding="utf-8")
     found = [f"{what}: {m.group(0)!r}" for what, pattern in PYTHON for m in pattern.finditer(code)]

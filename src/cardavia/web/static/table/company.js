@@ -36,15 +36,15 @@ export class Company {
     const seats = el("ol", { class: "lobby-seats" });
     for (const entry of message.lobby.seats) {
       const name = entry.kind === "empty" ? w.t("friends.free") : this.nameOf(entry.seat, entry.name);
-      const notes = [entry.seat === message.host ? w.t("friends.host") : null].filter(Boolean).join(", ");
       seats.append(el("li", { class: `lobby-seat ${entry.kind}` },
-        el("span", { class: "name", text: name }), notes ? el("small", { text: ` (${notes})` }) : null));
+        el("span", { class: "name", text: name }),
+        entry.seat === message.host ? el("small", { class: "badge-host", text: w.t("friends.host") }) : null));
     }
     const level = w.t(`level.${message.difficulty}`);
     const box = this.parts.lobby;
     box.replaceChildren(
       el("h2", { id: "lobby-title", text: w.t("friends.lobby_title") }),
-      el("p", { class: "lobby-rules" }, el("span", { text: w.t("friends.level", { level }) }), " · ",
+      el("p", { class: "lobby-rules" }, el("span", { text: w.t("friends.level", { level }) }),
         el("span", { text: w.t("friends.turn", { seconds: w.number(message.turn) }) })),
       seats,
     );
@@ -63,11 +63,11 @@ export class Company {
         el("label", { for: "invite-link", text: w.t("friends.invite") }),
         el("p", { class: "invite" }, field, copy, said),
         el("p", { class: "new-link" },
-          el("button", { type: "button", class: "link", text: w.t("friends.new_link"), onclick: () => this.send({ type: "invite" }) }),
-          el("small", { text: ` ${w.t("friends.new_link_note")}` })),
+          el("button", { type: "button", class: "button secondary", text: w.t("friends.new_link"), onclick: () => this.send({ type: "invite" }) }),
+          el("small", { text: w.t("friends.new_link_note") })),
         el("p", { class: "start" },
           el("button", { type: "button", class: "button", "data-role": "start", text: w.t("friends.start"), onclick: () => this.send({ type: "start" }) }),
-          el("small", { text: ` ${w.t("friends.start_note")}` })),
+          el("small", { text: w.t("friends.start_note") })),
       );
     } else {
       box.append(el("p", { class: "wait-host", text: w.t("friends.wait_host") }));
@@ -102,14 +102,14 @@ export class Company {
     const w = this.words;
     const list = el("ul", { class: "people-list", "aria-label": w.t("friends.people") });
     for (const p of this.players) {
-      const notes = [
-        p.kind === "human" && p.auto ? w.t("friends.auto") : null,
-        p.kind === "human" && !p.connected ? w.t("friends.away") : null,
-      ].filter(Boolean);
+      /** @type {string[]} */
+      const notes = [];
+      if (p.kind === "human" && p.auto) notes.push(w.t("friends.auto"));
+      if (p.kind === "human" && !p.connected) notes.push(w.t("friends.away"));
       const total = this.totals[p.seat] ?? 0;
       list.append(el("li", { class: `person ${p.kind}${p.auto ? " auto" : ""}${p.connected ? "" : " away"}` },
         el("span", { class: "name", text: w.seat(p.seat) }),
-        notes.length ? el("small", { class: "notes", text: notes.join(", ") }) : null,
+        notes.length ? el("small", { class: "notes", text: w.list(notes) }) : null,
         el("span", { class: "total", "aria-label": w.t("friends.score"), text: w.signedNumber(total) })));
     }
     this.parts.people.replaceChildren(el("h2", { class: "visually-hidden", text: w.t("friends.people") }),

@@ -150,7 +150,7 @@ export class EndPanel {
     const company = this.company;
     const again = company ? el("p", { class: "next-deal" },
       el("button", { type: "button", class: "button", "data-role": "next", text: w.t("friends.next"), onclick: () => company.send({ type: "next" }) }),
-      el("small", { text: ` ${w.t("friends.next_note")}` })) : el(
+      el("small", { text: w.t("friends.next_note") })) : el(
       "form", { method: "post", action: `/games/${this.game}/start`, class: "new-deal" },
       el("input", { type: "hidden", name: "difficulty", value: state.difficulty }),
       el("button", { type: "submit", class: "button", text: w.t(state.lesson ? "lesson_ui.real_deal" : "end.new_deal") }),
