@@ -21,7 +21,9 @@ LOBBY = f"{TABLE} [data-role=lobby]"
 PEOPLE = f"{TABLE} [data-role=people]"
 
 
-def browser_of(browser: Browser, viewport: ViewportSize, lang: str, server: str) -> tuple[BrowserContext, Page]:
+def browser_of(
+    browser: Browser, viewport: ViewportSize, lang: str, server: str
+) -> tuple[BrowserContext, Page]:
     ctx = browser.new_context(viewport=viewport, locale="en-GB")
     ctx.set_default_timeout(20_000)
     return ctx, new_table_page(ctx, lang, server)

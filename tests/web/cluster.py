@@ -209,7 +209,7 @@ class Bot:
                         elif message["type"] == "state":
                             if message["step"] == "end":
                                 return
-                            if message["legal"] and pending is None:
+                            if message.get("legal") and pending is None:  # (a lobby asks nothing)
                                 pending = Sent(message["window"], self.rng.choice(message["legal"]))
                                 sent.append(pending)
                                 await ws.send(json.dumps({"type": "act", "window": pending.window,

@@ -8,6 +8,7 @@ exactly once, every deal ends, and no two processes ever append to one table.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 import random
@@ -23,7 +24,7 @@ import pytest
 from sqlalchemy import text
 
 from cardavia.engine.registry import game_names
-from cardavia.web.storage.store import Store
+from cardavia.web.storage.store import Store, TableRow
 
 from .cluster import (
     SCRIPT,
@@ -191,6 +192,54 @@ def test_a_process_killed_during_play_loses_nothing(three: Cluster, kills: int) 
     # in play (with 3 kills it may fall between deals).
     assert counts["changes_of_hands"] > 0, "the kills hit no table"
     assert max(died + moved, default=0) < 15, "a table took too long to come back"
+
+
+def test_a_friends_table_behind_the_proxy_survives_its_processes_being_killed(three: Cluster) -> None:
+    """Two people at one table through the proxy (the invite link routed to the table's process);
+    every process is killed once during the deal; both play on, every acknowledged action of each
+    is stored exactly once and the deal ends."""
+    from websockets.asyncio.client import connect
+
+    async def scenario() -> tuple[str, dict[int, Bot]]:
+        host_bot = Bot(three.port, "sisepai", random.Random(7))
+        headers = await host_bot._retry("POST", "/games/sisepai/friends", "difficulty=easy&turn=30&name=Ana")
+        table_id, host = headers["location"].removeprefix("/tables/"), headers["set-cookie"]
+        await host_bot._retry("GET", f"/tables/{table_id}", cookie=host)
+        url = f"ws://127.0.0.1:{three.port}/ws/tables/{table_id}"
+        async with connect(url, additional_headers={"Cookie": host}, proxy=None) as ws:
+            invite = json.loads(await ws.recv())["lobby"]["invite"]
+            guest = (await host_bot._retry("POST", invite, "name=Bo"))["set-cookie"]
+            await ws.send(json.dumps({"type": "start"}))
+            while json.loads(await ws.recv()).get("step") == "lobby":
+                pass
+        guest_bot = Bot(three.port, "sisepai", random.Random(8))
+
+        async def killer() -> None:
+            for node in range(1, three.servers + 1):
+                await asyncio.sleep(1.0)
+                three.kill(node)
+                await asyncio.sleep(0.3)
+                await asyncio.to_thread(three.restart, node)
+
+        players = (host_bot.play_table(table_id, host), guest_bot.play_table(table_id, guest))
+        await asyncio.gather(killer(), *players)
+        return table_id, {0: host_bot, 1: guest_bot}
+
+    table_id, bots = run_async(scenario)
+
+    async def read() -> TableRow | None:
+        store = await Store.open(three.db_url)
+        try:
+            return await store.load(table_id)
+        finally:
+            await store.close()
+
+    row = run_async(read)
+    assert row is not None and row.finished
+    for seat, bot in bots.items():
+        sent = bot.tables[table_id]
+        assert any(s.fate == "acked" for s in sent), f"seat {seat} played nothing"
+        check_answers(table_id, sent, human_answers(dataclasses.replace(row, seat=seat)))
 
 
 @pytest.mark.parametrize(
