@@ -315,7 +315,7 @@ class TableManager:
             raise
         lesson = lessons.match(row.game, row.seat, position)  # a lesson is known by its position
         ai = self._runner(lesson)
-        shown = 1 if room is not None and room.status == "lobby" else None  # a lobby shows its deal at the start
+        shown = 1 if room is not None and room.status == "lobby" else None  # a lobby's deal shows at its start
         actor = TableActor(info, game, views, shown, self._store, self._config, ai, lease, lesson, room)
         actor.finished_noted = game.decision() is None
         self._adopt(actor)
