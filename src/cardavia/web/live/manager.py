@@ -315,7 +315,8 @@ class TableManager:
             raise
         lesson = lessons.match(row.game, row.seat, position)  # a lesson is known by its position
         ai = self._runner(lesson)
-        shown = 1 if room is not None and room.status == "lobby" else None  # a lobby's deal shows at its start
+        lobby = room is not None and room.status == "lobby"
+        shown = 1 if lobby else None  # a lobby's deal is shown from its start
         actor = TableActor(info, game, views, shown, self._store, self._config, ai, lease, lesson, room)
         actor.finished_noted = game.decision() is None
         self._adopt(actor)
