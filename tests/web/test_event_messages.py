@@ -59,7 +59,7 @@ def _keys_in_scripts() -> set[str]:
     found = set(
         re.findall(
             r'["\'`]((?:log|reason|priority|caption|prompt|action|button|end|table|badge|seat|'
-            r'window|hand|value|bar|title|group|card|event|hint|waits)\.[\w.]+)["\'`]',
+            r'window|hand|value|bar|title|group|card|event|hint|waits|friends)\.[\w.]+)["\'`]',
             SCRIPTS,
         )
     )
