@@ -375,3 +375,11 @@ def test_a_table_everyone_left_is_ended_as_abandoned(client_for: Callable[..., T
     page = client.get(f"/tables/{table_id}", headers=cookie(table_id, host))
     assert page.status_code == 410
     assert portal(client).call(manager.rooms.abandoned, table_id)
+
+
+def test_new_friends_tables_are_rate_limited_like_new_deals(client_for: Callable[..., TestClient]) -> None:
+    client = client_for(start_rate_per_minute=1, start_burst=1)
+    first = client.post("/games/paohuzi/friends", data={"turn": "15"}, follow_redirects=False)
+    assert first.status_code == 303
+    second = client.post("/games/paohuzi/friends", data={"turn": "15"}, follow_redirects=False)
+    assert second.status_code == 429 and "Retry-After" in second.headers
