@@ -177,6 +177,8 @@ def start_the_real_deal(page: Page, keyboard: bool) -> None:
         "!document.querySelector('#table [data-role=end]').hidden"
     )
     expect(page.locator(TIP)).to_be_hidden()
+    # At the level the game page starts at (the lesson's own computers play at easy).
+    expect(page.locator("#table")).to_have_attribute("data-difficulty", "normal")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -48,6 +48,9 @@ def test_a_player_comes_back_to_their_deals_statistics_and_a_shared_deal(
             page.locator(".start-form button[type=submit]").click()
         finish(page, seed=3)
         expect(page.locator(f"{END} .standing")).to_contain_text("above par")
+        # The next deal at the same level, or at one of the game's other two.
+        expect(page.locator(f"{END} .new-deal input[name=difficulty]")).to_have_value("easy")
+        expect(page.locator(f"{END} .other-levels button")).to_have_text(["Normal", "Hard"])
         page.locator(f"{END} .standing").screenshot(path=str(artifacts / "end-par-en.png"))
         page.goto(f"{server}/me")
         expect(page.locator("table.deals tbody tr")).to_have_count(1)

@@ -222,7 +222,7 @@ def test_the_hint_button_is_on_for_easy_and_normal_and_a_setting_on_every_tier(
     if setting is not None:
         context.add_cookies([{"name": "hints", "value": setting, "url": server}])
     page = new_table_page(context)
-    start_table(page, server, "sisepai", difficulty=difficulty)
+    start_table(page, server, "paohuzi", difficulty=difficulty)  # (Sì Sè Pái has no hard level)
     assert wait_for_options(page)
     expect(page.locator(HINT)).to_be_visible() if offered else expect(page.locator(HINT)).to_be_hidden()
     chosen = page.locator("form.settings-form select[name=hints]").first

@@ -49,7 +49,7 @@ def test_a_hint_answers_the_open_decision_with_a_legal_action_and_a_reason(clien
 def test_hints_are_stored_with_the_deal_and_survive_a_restart(db_path: Path) -> None:
     config = web_config(db_path)
     with TestClient(create_app(config)) as first:
-        table_id = start_table(first, "sisepai", difficulty="hard")
+        table_id = start_table(first, "paohuzi", difficulty="hard")
         with table_socket(first, table_id) as player:
             while not player.waiting_for_me():
                 player.until(lambda m: m["type"] == "state")

@@ -120,7 +120,7 @@ def test_the_table_settings_are_stored_and_decide_the_hint_button(client: TestCl
     assert '<option value="on" selected>' in page and '<option value="auto" selected>' in page
     offered = {}
     for difficulty in ("easy", "normal", "hard"):
-        table = client.get(f"/tables/{start_table(client, 'sisepai', difficulty)}").text
+        table = client.get(f"/tables/{start_table(client, 'paohuzi', difficulty)}").text
         offered[difficulty] = re.search(r'data-hints="(on|off)"', table).group(1)
         assert 'data-waits="on"' in table and "Quick reference" in table
     assert offered == {"easy": "on", "normal": "on", "hard": "off"}
@@ -170,10 +170,29 @@ def test_each_tier_says_what_a_solid_player_wins_against_it(client: TestClient, 
 
     page = client.get(f"/games/{game}", headers={"Accept-Language": "en"}).text
     felt = re.findall(r'value="(\w+)"[^>]*>[^<]*<small class="tier-felt">([^<]*)</small>', page)
-    assert [tier for tier, _ in felt] == ["easy", "normal", "hard"]
+    # A tier that plays about as well as normal is no level of its own: it is left out, and the page says why.
+    assert [tier for tier, _ in felt] == list(labels.levels(game))
+    alike = [tier for tier in ("easy", "normal", "hard") if labels.label(game, tier)[0] == "like_normal"]
+    assert [tier for tier, _ in felt] == [t for t in ("easy", "normal", "hard") if t not in alike]
+    assert ("Why no harder level?" in page) == ("hard" in alike)
     for tier, text in felt:
-        sentence, numbers = labels.label(game, tier)
+        _, numbers = labels.label(game, tier)
         assert f"{numbers['share']}%" in text
-        assert ("as well as Normal" in text) == (sentence == "like_normal")
     zh = client.get(f"/games/{game}", headers={"Accept-Language": "zh"}).text
     assert "水平扎实的玩家" in zh
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_a_deal_starts_only_at_a_level_the_game_offers_and_the_table_names_it(
+    client: TestClient, game: str
+) -> None:
+    from cardavia.ai import labels
+
+    for tier in ("easy", "normal", "hard"):
+        response = client.post(f"/games/{game}/start", data={"difficulty": tier}, follow_redirects=False)
+        assert response.status_code == (303 if tier in labels.levels(game) else 400), tier
+        if response.status_code == 303:
+            page = client.get(response.headers["location"], headers={"Accept-Language": "en"}).text
+            assert f"Level: {tier.capitalize()}" in page
+    assert labels.levels("paohuzi") == ("easy", "normal", "hard")
+    assert labels.levels("sisepai") == ("easy", "normal")

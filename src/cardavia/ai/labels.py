@@ -51,3 +51,13 @@ def label(game: str, tier: str) -> tuple[str, dict[str, int]]:
     row = felt(game, tier)
     sentence: str = floor(game, "ai").SENTENCE[tier]
     return sentence, {"share": round(100 * row.share), "even": round(100 / row.seats)}
+
+
+TIERS = ("easy", "normal", "hard")
+
+
+def levels(game: str) -> tuple[str, ...]:
+    """The tiers ``game`` offers its players, in order: every measured tier but one that plays
+    about as well as normal (``like_normal``), which would be a level in name only."""
+    sentences: dict[str, str] = getattr(floor(game, "ai"), "SENTENCE", {})  # none measured: every tier
+    return tuple(t for t in TIERS if sentences.get(t) != "like_normal")

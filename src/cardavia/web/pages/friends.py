@@ -11,12 +11,20 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cardavia import content
-from cardavia.web.config import DIFFICULTIES
+from cardavia.ai import labels
 from cardavia.web.errors import ActionRefused, JoinRefused
 from cardavia.web.live.ownership import Unavailable
 from cardavia.web.pages.player import keep_player, player_of, players
 from cardavia.web.pages.render import N_, error_page, game_info, render, request_language
-from cardavia.web.pages.routes import _not_found, _tables, _to_table, _too_many_deals, read_form, seat_of
+from cardavia.web.pages.routes import (
+    _not_found,
+    _tables,
+    _to_table,
+    _too_many_deals,
+    bad_level,
+    read_form,
+    seat_of,
+)
 from cardavia.web.storage.players import well_formed
 from cardavia.web.storage.rooms import NAME_LIMIT, TURNS, clean_name
 
@@ -35,8 +43,8 @@ async def open_friends(request: Request, game: str) -> Response:
         return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
     difficulty = form.get("difficulty") or "normal"
     turn = form.get("turn") or str(DEFAULT_TURN)
-    if difficulty not in DIFFICULTIES:
-        return error_page(request, 400, N_("Bad request"), N_("Choose a difficulty: easy, normal or hard."))
+    if difficulty not in labels.levels(game):
+        return bad_level(request)
     if turn not in {str(t) for t in TURNS}:
         message = N_("The time per decision is 15, 30 or 60 seconds.")
         return error_page(request, 400, N_("Bad request"), message)

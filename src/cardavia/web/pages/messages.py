@@ -189,6 +189,7 @@ TABLE_MESSAGES: dict[str, str] = {
     "end.hand_of": _("The hand of {seat}"),
     "end.hand_empty": _("No cards left"),
     "end.new_deal": _("New deal"),
+    "end.other_level": _("Or a new deal at another level:"),
     "end.download": _("Download the game record"),
     "end.review": _("Review this deal"),
     "end.par_title": _("Against par"),

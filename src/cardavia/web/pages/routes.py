@@ -146,11 +146,25 @@ def _not_found(request: Request, message: str) -> HTMLResponse:
 
 
 def localized_difficulties(request: Request) -> list[tuple[str, str]]:
+    """Every tier with its name in the request's language (deals of any tier are listed by it)."""
     token = i18n.set_language(request_language(request))
     try:
         return _difficulties()
     finally:
         i18n._current.reset(token)
+
+
+def offered_levels(request: Request, game: str) -> list[tuple[str, str]]:
+    """The levels ``game`` offers (``labels.levels``), each with its name in the request's language."""
+    levels = labels.levels(game)
+    return [(d, name) for d, name in localized_difficulties(request) if d in levels]
+
+
+def _levels_page(request: Request, game: str) -> dict[str, Any]:
+    """What a game page needs to offer the game's levels: the levels, the measured sentence of each,
+    and whether a harder level is left out (the page says why)."""
+    levels = offered_levels(request, game)
+    return {"difficulties": levels, "felt": _felt(game), "no_hard": "hard" not in dict(levels)}
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -173,8 +187,7 @@ async def game_page(request: Request, game: str) -> HTMLResponse:
         game=game_info(game, lang),
         table=None,
         deals=finished,
-        difficulties=localized_difficulties(request),
-        felt=_felt(game),
+        **_levels_page(request, game),
         difficulty="normal",
         unfinished=unfinished,
     )
@@ -200,13 +213,18 @@ async def start_game(request: Request, game: str) -> Response:
     if form is None:
         return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
     difficulty = form.get("difficulty") or "normal"
-    if difficulty not in DIFFICULTIES:
-        return error_page(request, 400, N_("Bad request"), N_("Choose a difficulty: easy, normal or hard."))
+    if difficulty not in labels.levels(game):
+        return bad_level(request)
     refused = _too_many_deals(request)
     if refused is not None:
         return refused
     table_id, secret = await _tables(request).deal(game, difficulty)
     return await to_new_deal(request, table_id, secret, game, difficulty, "solo")
+
+
+def bad_level(request: Request) -> HTMLResponse:
+    """The 400 page for a difficulty the game does not offer."""
+    return error_page(request, 400, N_("Bad request"), N_("Choose one of the game's levels."))
 
 
 async def to_new_deal(
@@ -333,11 +351,12 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
             "hints": hints_on(table_settings(request.cookies)["hints"], actor.difficulty),
             "step_ms": round(_config(request).ai_delay * 1000), "lesson": lesson,
             "friends": actor.company is not None,
+            "level": dict(localized_difficulties(request)).get(actor.difficulty, actor.difficulty),
+            "levels": offered_levels(request, name),
         },
         messages=messages,
-        difficulties=localized_difficulties(request),
-        felt=_felt(name),
-        difficulty=actor.difficulty,
+        **_levels_page(request, name),
+        difficulty=actor.difficulty if actor.lesson is None else "normal",
         unfinished=[],
         deals=[],
         rules_template=content.rules_template(name, lang),

@@ -62,6 +62,7 @@ class Table {
         this.words, (message) => this.send(message))
       : null;
     this.end.company = this.company;
+    this.end.levels = Object.fromEntries(JSON.parse(root.dataset.levels || "[]"));
     this.log = new LogBook(/** @type {HTMLOListElement} */ (part("log")), this.words, this.art, this.game);
     /** The frame on screen. @type {import("./wire").StateMessage | null} */
     this.state = null;

@@ -19,6 +19,8 @@ export class EndPanel {
     this.groups = groups;
     /** At a table for friends: its people and score (table/company.js). @type {import("./company.js").Company | null} */
     this.company = null;
+    /** The game's levels, each with its name (the page's `data-levels`). @type {Record<string, string>} */
+    this.levels = {};
   }
 
   hide() {
@@ -148,16 +150,23 @@ export class EndPanel {
   buttons(state) {
     const w = this.words;
     const company = this.company;
+    // After a lesson, a real deal starts at the level the game page offers first (normal).
+    const level = state.lesson ? ("normal" in this.levels ? "normal" : Object.keys(this.levels)[0]) : state.difficulty;
+    const deal = (/** @type {string} */ tier, /** @type {string} */ text, /** @type {string} */ kind) => el(
+      "form", { method: "post", action: `/games/${this.game}/start`, class: kind },
+      el("input", { type: "hidden", name: "difficulty", value: tier }),
+      el("button", { type: "submit", class: kind === "new-deal" ? "button" : "button secondary", text }));
     const again = company ? el("p", { class: "next-deal" },
       el("button", { type: "button", class: "button", "data-role": "next", text: w.t("friends.next"), onclick: () => company.send({ type: "next" }) }),
-      el("small", { text: w.t("friends.next_note") })) : el(
-      "form", { method: "post", action: `/games/${this.game}/start`, class: "new-deal" },
-      el("input", { type: "hidden", name: "difficulty", value: state.difficulty }),
-      el("button", { type: "submit", class: "button", text: w.t(state.lesson ? "lesson_ui.real_deal" : "end.new_deal") }),
-    );
+      el("small", { text: w.t("friends.next_note") }))
+      : deal(level, w.t(state.lesson ? "lesson_ui.real_deal" : "end.new_deal"), "new-deal");
+    const others = Object.entries(this.levels).filter(([tier]) => tier !== level);
+    const elsewhere = company || state.lesson || !others.length ? null : el("div", { class: "other-levels" },
+      el("span", { text: w.t("end.other_level") }),
+      ...others.map(([tier, name]) => deal(tier, name, "other-level")));
     const download = el("a", { class: "button secondary download", href: state.record_url, download: "", text: w.t("end.download") });
     const reviewUrl = String(state.record_url).replace(/\/record$/, "/review"); // the deal's review page
     const review = el("a", { class: "button review-link", href: reviewUrl, text: w.t("end.review") });
-    return el("div", { class: "end-actions" }, again, review, download);
+    return el("div", { class: "end-actions" }, again, review, download, elsewhere);
   }
 }
