@@ -94,14 +94,21 @@ def test_speed_is_remembered_and_sent(context: BrowserContext, server: str) -> N
 def test_new_deal_asks_first_and_the_old_deal_stays_listed(
     context: BrowserContext, server: str, artifacts: Path
 ) -> None:
-    page = context.new_page()
+    page = new_table_page(context)
     first = start_table(page, server, "sisepai")
     dialog = page.locator(f"{TABLE} dialog[data-role=confirm-new]")
     page.locator(".start-form button[type=submit]").click()
     expect(dialog).to_be_visible()
+    # The question stops the clock: the table is held (the server is told) while it is open.
+    expect(page.locator(TABLE)).to_have_class(re.compile(r"\bpaused\b"))
+    assert any(m.get("type") == "pace" and m.get("paused") is True for m in record(page)["sent"])
+    title = dialog.locator("h2")
+    assert title.evaluate("(h) => getComputedStyle(h).color") != title.evaluate(
+        "(h) => getComputedStyle(h.closest('dialog')).backgroundColor")
     page.screenshot(path=str(artifacts / "new-deal-asks.png"))
     dialog.get_by_role("button", name="Keep playing").click()
     expect(dialog).to_be_hidden()
+    expect(page.locator(TABLE)).not_to_have_class(re.compile(r"\bpaused\b"))
     assert page.url == first
     page.locator(".start-form button[type=submit]").click()
     with page.expect_navigation():

@@ -302,3 +302,19 @@ def test_a_reason_that_tells_the_player_nothing_gets_no_line(context: BrowserCon
     _show(page, synthetic_state("sisepai", 9600, events=events, view=view))
     expect(page.locator(f"{TABLE} [data-role=notice]")).to_be_hidden()
     expect(page.locator(f"{TABLE} [data-role=log] [data-v='9600']")).to_have_count(1)  # the draw alone
+
+
+def test_a_rule_is_explained_once_in_the_log_not_at_every_card(context: BrowserContext, server: str) -> None:
+    """The same why-not sentence (a rule of who may take what) goes into the log the first time only."""
+    page = _table(context, server, "sisepai")
+    for i, card in enumerate(("GS", "YS", "GS")):
+        events = [{"kind": "sisepai.discard", "params": {"seat": 1, "card": card}},
+                  {"kind": "sisepai.window", "params": {"card": card, "owner": 1, "window": "WD"}},
+                  {"kind": "sisepai.why_not", "params": {"seat": 0, "card": card, "reason": "role_forbids",
+                                                         "role": "other", "group": "mixed"}}]  # fmt: skip
+        view = {"public": {"card": card, "owner": 1, "window": "WD"}, "seats": _mine(["RA"], 4)}
+        _show(page, synthetic_state("sisepai", 9500 + i, step="discard", events=events, view=view))
+    expected = messages(page)["reason.role_forbids.other.mixed"]
+    said = page.locator(f"{TABLE} [data-role=log] .why").filter(has_text=expected)
+    expect(said).to_have_count(1)
+    expect(page.locator(f"{TABLE} [data-role=notice]")).to_have_text(expected)  # the dock still says it

@@ -301,8 +301,13 @@ class TableActor:
 
     def set_pace(self, seat: int, speed: str | None = None, paused: bool | None = None) -> None:
         """Change how fast the steps of the person at ``seat`` are released (``pacer.SPEEDS``) or
-        hold them (``paused``)."""
-        self.viewers[seat].pacer.set_pace(speed, paused)
+        hold them (``paused``: the countdown of their open decision stands still meanwhile)."""
+        viewer = self.viewers[seat]
+        viewer.pacer.set_pace(speed, paused)
+        if paused is True:
+            viewer.clock.suspend()
+        elif paused is False:
+            viewer.clock.resume()
 
     def hand_over(self, seat: int) -> None:
         """A computer plays the person's ``seat`` from now on (an open decision of theirs is then

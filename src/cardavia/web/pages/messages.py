@@ -84,6 +84,7 @@ TABLE_MESSAGES: dict[str, str] = {
     "prompt.answered": _("Your answer is in; waiting for the others…"),
     "prompt.discarding": _("{seat} is choosing a card to discard."),
     "prompt.waiting": _("Waiting for the other players…"),
+    "prompt.paused": _("The table is paused. Press Resume to go on."),
     "prompt.over": _("The deal is over."),
     "prompt.reconnecting": _("Connection lost; reconnecting… The buttons come back with the connection."),
     # actions: the words on the buttons, and the whole sentence a screen reader reads for each

@@ -80,6 +80,8 @@ class Table {
     this.socket = null;
     this.nextId = 0;
     this.retries = 0;
+    /** Show the pause button's state (set by wireControls when the bar has one). */
+    this.showPause = () => {};
     this.errorTimer = 0;
     const unit = Number(root.dataset.stepMs || "700");
     const speed = cookie(SPEED_COOKIE) || "normal";
@@ -334,7 +336,7 @@ class Table {
     if (!this.state) return;
     const focused = /** @type {HTMLElement | null} */ (document.activeElement);
     const action = focused && this.root.contains(focused) ? focused.dataset.action : undefined;
-    this.dock.render(this.state, { answered: this.answered === this.state.v, offline: this.offline });
+    this.dock.render(this.state, { answered: this.answered === this.state.v, offline: this.offline, paused: this.pacer.paused });
     if (action) {
       const again = /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-action="${CSS.escape(action)}"]`));
       if (again) again.focus({ preventScroll: true });
@@ -450,10 +452,10 @@ class Table {
         this.root.classList.toggle("paused", this.pacer.paused);
       };
       show();
+      this.showPause = show;
       pause.addEventListener("click", () => {
-        this.pacer.setPaused(!this.pacer.paused);
+        this.setPaused(!this.pacer.paused);
         remember(PAUSE_COOKIE, this.pacer.paused ? this.tableId : "");
-        show();
       });
     }
     this.part("hand").addEventListener("keydown", (event) => this.dock.handKeys(event));
@@ -461,6 +463,14 @@ class Table {
     document.addEventListener("cardavia:setting", (event) => this.applySetting(/** @type {CustomEvent} */ (event).detail));
     document.addEventListener("keydown", (event) => this.hotkey(event));
     this.guardNewDeal();
+  }
+
+  /** Hold the table (or let it go on): the frames, the clock, the pause button and the prompt. @param {boolean} paused */
+  setPaused(paused) {
+    if (this.company) return; // a table for friends has one pace for everyone
+    this.pacer.setPaused(paused);
+    this.showPause();
+    this.redrawDock();
   }
 
   /** P passes, C makes the first claim, 1-9 a claim by its number, H asks for a hint. @param {KeyboardEvent} event */
@@ -487,13 +497,17 @@ class Table {
     const form = /** @type {HTMLFormElement | null} */ (document.querySelector("form.start-form"));
     const dialog = /** @type {HTMLDialogElement | null} */ (this.root.querySelector("dialog[data-role=confirm-new]"));
     if (!form || !dialog) return;
+    let wasPaused = false;
     form.addEventListener("submit", (event) => {
       const live = this.state && (this.state.outcome === null || this.state.outcome === undefined);
       if (!live || form.dataset.confirmed === "yes") return;
       event.preventDefault();
+      wasPaused = this.pacer.paused;
+      this.setPaused(true); // the clock stands still while the question is open
       dialog.showModal();
     });
     dialog.addEventListener("close", () => {
+      this.setPaused(wasPaused);
       if (dialog.returnValue === "new") {
         form.dataset.confirmed = "yes";
         form.requestSubmit();

@@ -34,6 +34,8 @@ export class Dock {
     this.groups = groups;
     this.act = act;
     this.countdownTimer = 0;
+    /** The deadline of the frame whose time is shown, and the time left while paused. @type {{v: number, total: number, deadline: number, left: number | null} | null} */
+    this.clock = null;
     /** Which hand card had the focus last (roving tabindex). */
     this.handIndex = 0;
     /** The win each asking frame offers, once the server has said (frame v -> preview). @type {Map<number, any>} */
@@ -138,7 +140,7 @@ export class Dock {
 
   /**
    * Draw the strip for the frame on screen. Its buttons stay in place but are off once the player
-   * has answered or while the connection is down. @param {import("../wire").StateMessage} state @param {{answered: boolean, offline: boolean}} status
+   * has answered or while the connection is down. @param {import("../wire").StateMessage} state @param {{answered: boolean, offline: boolean, paused?: boolean}} status
    */
   render(state, status) {
     const over = state.outcome !== null && state.outcome !== undefined;
@@ -149,7 +151,7 @@ export class Dock {
     this.renderNotice(state);
     this.renderActions(state, legal, live);
     this.renderHand(state, legal, over, live);
-    this.renderCountdown(state, live ? legal : []);
+    this.renderCountdown(state, live ? legal : [], Boolean(status.paused));
     this.renderWaits(state, over);
     this.renderHint(state, live ? legal : []);
     this.renderTip(state, !status.offline);
@@ -252,13 +254,14 @@ export class Dock {
     drawPublic(this.parts.public, state.view, this.words, this.art, this.game);
   }
 
-  /** @param {import("../wire").StateMessage} state @param {string[]} legal @param {{answered: boolean, offline: boolean}} status @param {boolean} over */
+  /** @param {import("../wire").StateMessage} state @param {string[]} legal @param {{answered: boolean, offline: boolean, paused?: boolean}} status @param {boolean} over */
   renderPrompt(state, legal, status, over) {
     const w = this.words;
     const view = state.view;
     let text;
     if (status.offline) text = w.t("prompt.reconnecting");
     else if (over) text = w.t("prompt.over");
+    else if (status.paused && !legal.length) text = w.t("prompt.paused");
     else if (this.holding(state) && !legal.length) text = w.t("lesson_ui.read");
     else if (status.answered) text = w.t("prompt.answered");
     else if (legal.some(isDiscard)) text = w.t(`prompt.discard.${this.game}`);
@@ -423,8 +426,12 @@ export class Dock {
     }
   }
 
-  /** @param {import("../wire").StateMessage} state @param {string[]} legal */
-  renderCountdown(state, legal) {
+  /**
+   * The time left to answer: counted down from the frame's `countdown_ms` (a redraw of the same
+   * frame keeps its deadline); while the table is paused it stands still, as the server's clock does.
+   * @param {import("../wire").StateMessage} state @param {string[]} legal @param {boolean} paused
+   */
+  renderCountdown(state, legal, paused) {
     const w = this.words;
     const box = this.parts.countdown;
     window.clearInterval(this.countdownTimer);
@@ -432,13 +439,23 @@ export class Dock {
       box.hidden = true;
       return;
     }
-    const total = Math.max(1, state.countdown_ms);
-    const deadline = performance.now() + state.countdown_ms;
+    const now = performance.now();
+    let clock = this.clock;
+    if (!clock || clock.v !== state.v) {
+      clock = { v: state.v, total: Math.max(1, state.countdown_ms), deadline: now + state.countdown_ms, left: null };
+    }
+    if (paused && clock.left === null) clock.left = Math.max(0, clock.deadline - now);
+    if (!paused && clock.left !== null) {
+      clock.deadline = now + clock.left;
+      clock.left = null;
+    }
+    this.clock = clock;
+    const { total } = clock;
     const bar = el("span", { class: "bar" });
     const text = el("span", { class: "text" });
     box.replaceChildren(bar, text);
     const tick = () => {
-      const leftMs = Math.max(0, deadline - performance.now());
+      const leftMs = clock.left ?? Math.max(0, clock.deadline - performance.now());
       const left = Math.ceil(leftMs / 1000);
       text.textContent = w.count("countdown", left);
       bar.style.setProperty("--left", String(leftMs / total));
@@ -447,7 +464,7 @@ export class Dock {
     };
     box.hidden = false;
     tick();
-    this.countdownTimer = window.setInterval(tick, 250);
+    if (clock.left === null) this.countdownTimer = window.setInterval(tick, 250);
   }
 
   /** Keyboard along the hand: arrows, Home and End move; Enter and Space press (the button's own). @param {KeyboardEvent} event */

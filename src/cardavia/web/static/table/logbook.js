@@ -60,6 +60,8 @@ export class LogBook {
     this.open = null;
     /** @type {number | null} */
     this.owner = null;
+    /** The why-not sentences said so far this deal: a rule is explained once, not at every card. */
+    this.told = new Set();
   }
 
   /** Start again from nothing (a snapshot brings the whole log). */
@@ -67,6 +69,7 @@ export class LogBook {
     this.list.replaceChildren();
     this.open = null;
     this.owner = null;
+    this.told = new Set();
   }
 
   /**
@@ -139,7 +142,10 @@ export class LogBook {
         return p.seat === me && this.owner !== me ? this.sub(w.t("log.chou_refused"), v) : "";
       case "why_not": {
         const key = p.seat === me ? reasonKey(p, (k) => w.has(k)) : null;
-        return key ? this.sub(w.t(key, reasonParams(p, w)), v, [], "why") : "";
+        const text = key ? w.t(key, reasonParams(p, w)) : "";
+        if (!text || this.told.has(text)) return "";
+        this.told.add(text);
+        return this.sub(text, v, [], "why");
       }
       case "outranked":
         return p.seat === me ? this.sub(w.t(priorityKey(p, (k) => w.has(k)), { seat: w.seat(p.by) }), v, [], "why") : "";
