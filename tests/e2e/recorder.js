@@ -2,7 +2,7 @@
 // step, what the page shows then (the public card, its window, the caption, the stock, the log
 // lines of that frame). Its sockets are kept so a test can close one.
 (() => {
-  const record = { received: [], shown: [], sockets: [], sent: [], hints: [], limited: [] };
+  const record = { received: [], shown: [], sockets: [], sent: [], hints: [], limited: [], cues: [] };
   window.__cardavia = record;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -13,7 +13,7 @@
         const message = JSON.parse(event.data);
         if (message.type === "hint") record.hints.push(message);
         if (message.type === "error" && message.key === "error.hints") record.limited.push(message);
-        if (message.type !== "state") return;
+        if (message.type !== "state" || message.step === "lobby") return;
         record.received.push({
           v: message.v, step: message.step, snapshot: Array.isArray(message.log),
           kinds: message.events.map((e) => e.kind), legal: message.legal,
@@ -28,6 +28,10 @@
       super.send(data);
     }
   };
+  document.addEventListener("cardavia:cue", (event) => {
+    const root = document.getElementById("table");
+    record.cues.push({ ...event.detail, v: Number(root.dataset.v) });
+  });
   document.addEventListener("cardavia:step", (event) => {
     const root = document.getElementById("table");
     const spot = root.querySelector("[data-role=public]");

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .tables import (
@@ -191,3 +192,31 @@ def test_the_tab_title_and_the_live_region_say_whose_turn_it_is(context: Browser
     said = page.locator(f"{TABLE} [data-role=announce]").text_content() or ""
     assert page.locator(f"{TABLE} [data-role=prompt]").text_content() in said
     expect(page.locator(f"{TABLE} [data-role=announce]")).to_have_attribute("aria-live", "polite")
+
+
+@pytest.mark.parametrize("sound", ["on", "off"])
+def test_cues_come_once_per_moment_and_sound_only_when_chosen(
+    context: BrowserContext, server: str, sound: str
+) -> None:
+    """Each new frame that asks the player gives one cue (a claim window, or his turn), a win one,
+    another seat's claim one; each is seen, and heard only with the sound setting on (off by default)."""
+    if sound == "on":
+        context.add_cookies([{"name": "sound", "value": "on", "url": server}])
+    page = new_table_page(context)
+    start_table(page, server, "paohuzi")
+    assert play_until(page, lambda _p, _a: False, seed=5) is False
+    expect(page.locator(f"{TABLE} select[name=sound], #set-sound").first).to_have_value(sound)
+    data = record(page)
+    cues = data["cues"]
+    assert cues, "no cue was given"
+    assert {c["sound"] for c in cues} == {sound == "on"}
+    first = data["shown"][0]["v"]
+    asked = {m["v"] for m in data["received"] if m["legal"] and m["v"] > first}
+    shown = {s["v"] for s in data["shown"]}
+    given = [c["v"] for c in cues if c["kind"] in ("turn", "window")]
+    assert sorted(given) == sorted(asked & shown), "one cue for each frame that asks the player"
+    assert len(given) == len(set(given))
+    wins = [c for c in cues if c["kind"] == "win"]
+    assert len(wins) == page.locator(f"{TABLE} [data-role=end] .score").count()  # one if the deal was won
+    claims = [c for c in cues if c["kind"] == "claim"]
+    assert all(c["v"] in shown for c in claims)

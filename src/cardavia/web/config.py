@@ -11,9 +11,11 @@ DISPLAY_KEYS: tuple[str, ...] = ("contrast", "grain", "temperature")
 DISPLAY_DEFAULT = 50
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 COOKIE_MAX_AGE = 365 * 24 * 3600
-# Table settings (cookies): the strip of cards the player waits for, and the hint button
-# ("auto": on at the easy and normal tiers, off at hard).
-TABLE_SETTINGS: dict[str, tuple[str, ...]] = {"waits": ("on", "off"), "hints": ("auto", "on", "off")}
+# Table settings (cookies): the strip of cards the player waits for, the hint button ("auto": on
+# at the easy and normal tiers, off at hard), and the sound cues (off unless chosen).
+TABLE_SETTINGS: dict[str, tuple[str, ...]] = {
+    "waits": ("on", "off"), "hints": ("auto", "on", "off"), "sound": ("off", "on")
+}
 HINTS_BY_DEFAULT: tuple[str, ...] = ("easy", "normal")
 
 

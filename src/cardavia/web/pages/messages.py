@@ -85,6 +85,11 @@ TABLE_MESSAGES: dict[str, str] = {
     "prompt.discarding": _("{seat} is choosing a card to discard."),
     "prompt.waiting": _("Waiting for the other players…"),
     "prompt.paused": _("The table is paused. Press Resume to go on."),
+    # the visible cues (the sound setting adds a few notes to each)
+    "cue.turn": _("Your turn"),
+    "cue.window": _("A claim for you?"),
+    "cue.claim": _("Claimed!"),
+    "cue.win": _("Won!"),
     "prompt.over": _("The deal is over."),
     "prompt.reconnecting": _("Connection lost; reconnecting… The buttons come back with the connection."),
     # actions: the words on the buttons, and the whole sentence a screen reader reads for each

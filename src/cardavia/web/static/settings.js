@@ -1,6 +1,6 @@
 // @ts-check
 // Display settings, live: the sliders set --contrast, --grain and --temperature on <html> at once and
-// remember them in cookies, as do the table's two choices (waits and hints); choosing a language
+// remember them in cookies, as do the table's choices (waits, hints and sound); choosing a language
 // submits the form (the server sets the cookie and answers with the page in that language). Without
 // JavaScript the form's button posts everything.
 const YEAR = 365 * 24 * 3600;
@@ -27,8 +27,8 @@ if (form) {
   }
   const select = form.querySelector("select[name=lang]");
   if (select) select.addEventListener("change", () => form.requestSubmit());
-  // The table's own settings (the waits strip, the hint button) apply at once; the table listens.
-  for (const name of ["waits", "hints"]) {
+  // The table's own settings (the waits strip, the hint button, sound) apply at once; the table listens.
+  for (const name of ["waits", "hints", "sound"]) {
     const choice = /** @type {HTMLSelectElement | null} */ (form.querySelector(`select[name=${name}]`));
     if (!choice) continue;
     choice.addEventListener("change", () => {

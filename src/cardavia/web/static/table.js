@@ -14,9 +14,12 @@ import { EndPanel } from "./table/endpanel.js";
 import { LogBook, MOVES, bare } from "./table/logbook.js";
 import { capture, fly } from "./table/motion.js";
 import { Pacer } from "./table/pace.js";
+import { Cues } from "./table/sound.js";
 import { Words } from "./table/words.js";
 
 const YEAR = 365 * 24 * 3600;
+/** The events that are a claim of the card on the table. */
+const CLAIMS = new Set(["take", "chi", "peng", "pao"]);
 const SPEED_COOKIE = "table_speed";
 const PAUSE_COOKIE = "table_paused";
 /** @param {string} name */
@@ -63,6 +66,7 @@ class Table {
       : null;
     this.end.company = this.company;
     this.end.levels = Object.fromEntries(JSON.parse(root.dataset.levels || "[]"));
+    this.cues = new Cues(root, part("cue"), this.words, root.dataset.sound === "on");
     this.log = new LogBook(/** @type {HTMLOListElement} */ (part("log")), this.words, this.art, this.game);
     /** The frame on screen. @type {import("./wire").StateMessage | null} */
     this.state = null;
@@ -221,6 +225,7 @@ class Table {
    */
   applySetting(setting) {
     if (setting.name === "waits") this.dock.waitsOn = setting.value !== "off";
+    if (setting.name === "sound") this.cues.setSound(setting.value === "on");
     if (setting.name === "hints") {
       const level = this.root.dataset.difficulty || "";
       this.dock.hintsOn = !this.lesson && (setting.value === "on" || (setting.value === "auto" && ["easy", "normal"].includes(level)));
@@ -279,7 +284,21 @@ class Table {
     const fresh = !previous || previous.v !== frame.v;
     if (fresh && (frame.legal.length || this.pacer.waiting || frame.lesson_done)) this.focusDecision();
     this.root.dataset.v = String(frame.v);
+    if (fresh && !first) this.cue(frame);
     this.root.dispatchEvent(new CustomEvent("cardavia:step", { bubbles: true, detail: { v: frame.v, step: frame.step } }));
+  }
+
+  /**
+   * The cue of a new frame, if it has one: a win, the player asked (a claim window, or his turn),
+   * or another seat's claim. One at most. @param {import("./wire").StateMessage} frame
+   */
+  cue(frame) {
+    const kinds = (frame.events || []).map((e) => ({ name: bare(e.kind), seat: e.params ? e.params.seat : undefined }));
+    if (kinds.some((k) => k.name === "win" || k.name === "tianhu")) this.cues.give("win");
+    else if (frame.legal.length) {
+      const claimOnly = frame.legal.includes("pass") && !frame.legal.some((a) => a.startsWith("discard "));
+      this.cues.give(claimOnly ? "window" : "turn");
+    } else if (kinds.some((k) => CLAIMS.has(k.name) && k.seat !== this.words.me)) this.cues.give("claim");
   }
 
   /**
