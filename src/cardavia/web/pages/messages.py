@@ -327,6 +327,10 @@ REVIEW_MESSAGES: dict[str, str] = {
     "review.graph_point": _("Action {index}: {percent}%"),
     "review.graph_point_flag": _("Action {index}: {percent}% ({flag})"),
     "review.graph_axis": _("Chance to win (%)"),
+    "review.graph_decisions": _("Your decisions, in order"),
+    # what the "why" below a decision is about: the best option (named), or the player's own choice
+    "review.why_best": _("Why the best option, {action}, is better:"),
+    "review.why_chosen": _("Why your choice is the best:"),
     "review.progress": _("The computer is reviewing the deal: {done} of {total} parts done."),
     "review.failed": _("The review could not be computed. Reload the page to try again."),
     "review.too_big": _("This file is too large to be a game record."),

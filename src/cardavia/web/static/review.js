@@ -222,7 +222,7 @@ function pointText(d) {
 
 /** The chance to win after each decision, as a line with marked points and a text alternative. @param {any[]} decisions */
 function graph(decisions) {
-  const W = 420, H = 150, PAD = 34;
+  const W = 420, H = 170, PAD = 34, BOTTOM = 44;
   const figure = el("figure", { class: "review-graph" });
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "graph-title graph-desc" });
   const title = svgEl("title", { id: "graph-title" });
@@ -231,16 +231,26 @@ function graph(decisions) {
   desc.textContent = words.list(decisions.map(pointText));
   svg.append(title, desc);
   const x = (/** @type {number} */ i) => PAD + (decisions.length > 1 ? (i * (W - 2 * PAD)) / (decisions.length - 1) : (W - 2 * PAD) / 2);
-  const y = (/** @type {number} */ v) => H - PAD + 10 - v * (H - PAD - 10);
+  const y = (/** @type {number} */ v) => H - BOTTOM - v * (H - BOTTOM - 14);
   for (const v of [0, 0.5, 1]) {
     svg.append(svgEl("line", { x1: PAD, x2: W - PAD, y1: y(v), y2: y(v), class: "grid" }));
     const label = svgEl("text", { x: PAD - 4, y: y(v) + 4, "text-anchor": "end", class: "axis" });
     label.textContent = `${v * 100}`;
     svg.append(label);
   }
-  const axis = svgEl("text", { x: PAD, y: H - 4, class: "axis" });
-  axis.textContent = t("review.graph_axis");
-  svg.append(axis);
+  // The axes: the chance to win up the side, the player's decisions in order along the bottom.
+  const across = svgEl("text", { x: PAD - 26, y: 10, class: "axis" });
+  across.textContent = t("review.graph_axis");
+  const along = svgEl("text", { x: W / 2, y: H - 4, "text-anchor": "middle", class: "axis" });
+  along.textContent = t("review.graph_decisions");
+  svg.append(across, along);
+  if (decisions.length) {
+    for (const i of new Set([0, decisions.length - 1])) {
+      const tick = svgEl("text", { x: x(i), y: H - BOTTOM + 16, "text-anchor": "middle", class: "axis" });
+      tick.textContent = words.number(i + 1);
+      svg.append(tick);
+    }
+  }
   const points = decisions.map((d, i) => `${x(i)},${y(d.values[d.chosen])}`).join(" ");
   if (decisions.length) svg.append(svgEl("polyline", { points, class: "line" }));
   decisions.forEach((d, i) => {
@@ -356,7 +366,11 @@ function drawJudgement(d) {
     el("p", { class: "verdict" },
       el("strong", { class: `flag flag-${d.flag || "none"}`, "data-flag": d.flag || "none", text: flag }),
       " · ", el("span", { class: "loss", text: t("review.loss", { points: percent(d.loss) }) })),
-    el("p", { class: "why", text: whyText(d) }),
+    el("p", { class: "why" },
+      el("span", { class: "why-about", text: d.chosen === d.best
+        ? t("review.why_chosen")
+        : t("review.why_best", { action: optionText(d.best) }) }),
+      el("span", { class: "why-text", text: whyText(d) })),
     el("h3", { text: t("review.options") }),
     list,
   );
