@@ -170,9 +170,10 @@ export class Board {
         })));
     }
     if (info.chou && info.chou.length) {
+      const chou = w.t(s === w.me ? "table.chou.you" : "table.chou"); // the player's own row speaks to him
       body.append(el("div", { class: "row chou" },
-        el("span", { class: "label", text: w.t("table.chou") }),
-        this.art.row(info.chou, { label: w.t("table.chou") })));
+        el("span", { class: "label", text: chou }),
+        this.art.row(info.chou, { label: chou })));
     }
     return body;
   }
