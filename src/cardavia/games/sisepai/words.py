@@ -61,8 +61,8 @@ LESSON: dict[str, str] = {
         "Each card you take is paid for by a discard. Discard this card: {card}."
     ),
     "lesson.sisepai.second_chance": _(
-        "Nobody took the drawn card, so it is offered once more, as the drawer's discard. If nobody "
-        "takes it then either, it dies and the next player draws."
+        "Nobody took the drawn card, so it is offered once more, as a discard of the player who drew "
+        "it. If nobody takes it then either, it dies and the next player draws."
     ),
     "lesson.sisepai.field": _(
         "{seat} drew a card you can use: as the next player you may take it for a field group, "

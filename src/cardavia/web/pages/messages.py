@@ -133,7 +133,7 @@ TABLE_MESSAGES: dict[str, str] = {
         "The card now counts as your own discard, and nobody may take his own discard."
     ),
     "reason.role_forbids.drawer": _(
-        "You drew it yourself, and the drawer may not take his own draw for a pair."
+        "You drew this card yourself, and nobody may take a card they drew for a pair."
     ),
     "reason.role_forbids.next": _(
         "The next player may take a card only for a triple, a quad or a mixed group, not for a pair."
@@ -142,7 +142,9 @@ TABLE_MESSAGES: dict[str, str] = {
         "You are not the next player, so you may take it only for an identical triple or quad."
     ),
     "reason.role_forbids.other.mixed": _("Only the next player may take a card for a mixed group."),
-    "reason.drawer_no_pair": _("You drew it yourself, and the drawer may not take his own draw for a pair."),
+    "reason.drawer_no_pair": _(
+        "You drew this card yourself, and nobody may take a card they drew for a pair."
+    ),
     "reason.chou": _("This card is chou (臭牌) for you: you may no longer chi or peng it."),
     "reason.chi_wrong_source": _("You may chi only a card from the player before you, or your own reveal."),
     "reason.bi_impossible": _(
@@ -161,14 +163,17 @@ TABLE_MESSAGES: dict[str, str] = {
     "reason.win_on_discard": _("Nobody may win on a discarded card, only on a card revealed from the stock."),
     "reason.other": _("You could not take it."),
     # why the player's claim lost (the server's priority rules)
-    "priority.drawer_win": _("Your claim lost to {seat}, who won with it: the drawer's own win comes first."),
+    "priority.drawer_win": _(
+        "Your claim lost to {seat}, who won with it: a win by the player who drew the card comes first."
+    ),
     "priority.win": _("Your claim lost to {seat}, who won with it: a win beats every other claim."),
     "priority.identical": _(
         "Your claim lost to {seat}: an identical triple or quad comes before a mixed group "
-        "and before the drawer's own group."
+        "and before a group of the player who drew the card."
     ),
     "priority.drawer_group": _(
-        "Your claim lost to {seat}: the drawer's own group comes before the next player's mixed group."
+        "Your claim lost to {seat}: a group of the player who drew the card comes before the next "
+        "player's mixed group."
     ),
     "priority.pao_peng": _("Your claim lost to {seat}: a pao or a peng comes before a chi."),
     "priority.nearer": _(
