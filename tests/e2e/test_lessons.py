@@ -108,7 +108,9 @@ def play_lesson(
             seen["steps"] += 1
             continue
         expected = moves[made]
-        assert page.locator(MOVE).first.get_attribute("data-action") == expected
+        # The outlined move: the one the tip invites the player to try first (the rules refuse it,
+        # to show why), else the lesson's own.
+        assert page.locator(MOVE).first.get_attribute("data-action") == invited.get(made, expected)
         if made == 0:  # a legal move that is not the lesson's: a note, and nothing changes
             wrong = page.locator(
                 f"{TABLE} button.action:enabled:not(.lesson-move), "
@@ -121,10 +123,12 @@ def play_lesson(
             if shots is not None:
                 page.screenshot(path=str(shots.with_name(f"{shots.name}-wrong.png")), full_page=not fold)
         if made in invited:  # the card that cannot be discarded: the engine's reason, in words
+            card = words["names"][invited[made].split()[1]]
+            expect(page.locator(f"{TIP} .tip-text")).to_contain_text(card)  # the tip names the outlined card
             page.locator(f'{TABLE} [data-action="{invited[made]}"]').first.click()
             note = page.locator(f"{TIP} .tip-note")
-            card = words["names"][invited[made].split()[1]]
             expect(note).to_contain_text(card)
+            expect(page.locator(MOVE).first).to_have_attribute("data-action", expected)  # then the lesson's move
             seen["notes"].append(note.inner_text())
             if shots is not None:
                 page.screenshot(path=str(shots.with_name(f"{shots.name}-refused.png")), full_page=not fold)

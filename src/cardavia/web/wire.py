@@ -134,6 +134,7 @@ class StateMessage(TypedDict):
     tip: NotRequired[Tip | None]
     lesson_done: NotRequired[bool]
     lesson_move: NotRequired[str | None]
+    lesson_try: NotRequired[str | None]
     players: NotRequired[list[Player]]
     totals: NotRequired[list[int]]
     turn: NotRequired[int]

@@ -119,6 +119,8 @@ class Lesson:
         message["tip"] = self.tip(frame.v)
         message["lesson_done"] = frame.kind == "end"
         message["lesson_move"] = None if decision is None else self.expected.get(decision.window)
+        refusal = None if decision is None else self.refusals.get(decision.window)
+        message["lesson_try"] = None if refusal is None else refusal.attempt
 
     def check(self, game: Game, seat: int, action: str) -> None:
         """Refuse a legal ``action`` of the human that is not the lesson's move here

@@ -189,6 +189,8 @@ class Table {
       }
       this.answered = null;
       if (this.state && this.state.lesson && message.id !== null && message.id !== undefined) {
+        // The move the tip invited was tried: the outline goes on to the lesson's own move.
+        if (this.dock.lastTried === this.state.lesson_try) this.dock.triedWindow = this.state.window;
         // A lesson answers a refused move gently, under its tip, in the catalogue's words.
         this.dock.lessonNote = this.dock.refusalText(message, this.game);
         this.redrawDock();

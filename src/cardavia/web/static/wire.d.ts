@@ -143,6 +143,7 @@ export interface StateMessage {
   tip?: Tip | null;
   lesson_done?: boolean;
   lesson_move?: string | null;
+  lesson_try?: string | null;
   players?: Player[];
   totals?: number[];
   turn?: number;

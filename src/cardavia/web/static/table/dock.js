@@ -55,6 +55,8 @@ export class Dock {
     this.onContinue = () => {};
     /** The last action the player sent (a refusal is read with it). */
     this.lastTried = "";
+    /** The window whose invited move the player has tried (and the rules refused). @type {number | null} */
+    this.triedWindow = null;
   }
 
   /** The params of a lesson's tip in words: seats named, cards named, numbers as the language writes them. @param {Record<string, any>} params */
@@ -306,10 +308,21 @@ export class Dock {
     if (!live) for (const button of box.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (button).disabled = true;
   }
 
+  /**
+   * The move a lesson outlines: the one its tip invites the player to try (a move the rules refuse,
+   * to show why) until he has tried it, then the lesson's own move. @param {import("../wire").StateMessage} state
+   */
+  lessonTarget(state) {
+    if (!state.lesson) return null;
+    if (state.lesson_try && this.triedWindow !== state.window) return state.lesson_try;
+    return state.lesson_move || null;
+  }
+
   /** Outline the lesson's move among `box`'s buttons. @param {HTMLElement} box @param {import("../wire").StateMessage} state */
   markLessonMove(box, state) {
-    if (!state.lesson || !state.lesson_move) return;
-    const button = box.querySelector(`button[data-action="${CSS.escape(state.lesson_move)}"]`);
+    const target = this.lessonTarget(state);
+    if (!target) return;
+    const button = box.querySelector(`button[data-action="${CSS.escape(target)}"]`);
     if (button) button.classList.add("lesson-move");
   }
 
@@ -366,6 +379,7 @@ export class Dock {
     const turn = discards.size > 0;
     const lesson = Boolean(state.lesson);
     let outlined = false;
+    const lessonTarget = this.lessonTarget(state);
     box.classList.toggle("discard-turn", turn);
     box.setAttribute("aria-label", w.t(turn ? "table.hand.discard" : "table.your_hand"));
     /** @type {HTMLElement | null} */
@@ -400,7 +414,7 @@ export class Dock {
         title: w.t(allowed ? "hand.discard" : `hand.locked.${this.game}`, { card: name }),
         onclick: () => { if (tried) this.act(`discard ${code}`); },
       }, this.art.card(code, { label: name }));
-      if (allowed && !outlined && state.lesson_move === `discard ${code}`) {
+      if (tried && !outlined && lessonTarget === `discard ${code}`) {
         outlined = true; // one copy is enough
         button.classList.add("lesson-move");
       }
