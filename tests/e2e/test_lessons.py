@@ -128,7 +128,7 @@ def play_lesson(
             page.locator(f'{TABLE} [data-action="{invited[made]}"]').first.click()
             note = page.locator(f"{TIP} .tip-note")
             expect(note).to_contain_text(card)
-            expect(page.locator(MOVE).first).to_have_attribute("data-action", expected)  # then the lesson's move
+            expect(page.locator(MOVE).first).to_have_attribute("data-action", expected)  # then the lesson's
             seen["notes"].append(note.inner_text())
             if shots is not None:
                 page.screenshot(path=str(shots.with_name(f"{shots.name}-refused.png")), full_page=not fold)
