@@ -16,7 +16,7 @@ from .conftest import GAMES, LANGS
 DISPLAY = ("contrast", "grain", "temperature")
 HTML_LANG = {"en": "en", "es": "es", "da": "da", "cs": "cs", "zh": "zh-Hans"}
 # a word of each language's catalogue page that English does not have
-GAMES_WORD = {"en": "Start a game", "es": "Empezar una partida", "da": "Start et spil", "cs": "Začít hru",
+GAMES_WORD = {"en": "Start a game", "es": "Empezar a jugar", "da": "Start et spil", "cs": "Začít hru",
               "zh": "开始游戏"}  # fmt: skip
 SPRITES = {
     "sisepai": "帥仕相俥傌炮兵將士象車馬包卒公侯伯子男",
@@ -259,3 +259,48 @@ def test_chinese_on_an_english_page_uses_simplified_chinese_glyphs(
     node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": ".game-card .native"})["nodeId"]
     fonts = [f["familyName"] for f in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]]
     assert fonts and all("CJK SC" in name for name in fonts), fonts
+
+
+FELT_COLOURS = """() => {
+  const probe = document.createElement("div");
+  probe.style.color = "var(--felt-ink)";
+  probe.style.backgroundColor = "var(--felt)";
+  document.body.append(probe);
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 1;
+  const paint = canvas.getContext("2d", { willReadFrequently: true });
+  const rgb = (css) => { paint.fillStyle = "#000"; paint.fillStyle = css; paint.fillRect(0, 0, 1, 1);
+    return [...paint.getImageData(0, 0, 1, 1).data].slice(0, 3); };
+  const style = getComputedStyle(probe);
+  const found = { ink: rgb(style.color), felt: rgb(style.backgroundColor) };
+  probe.remove();
+  return found;
+}"""
+
+
+def _luminance(rgb: list[int]) -> float:
+    def linear(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: list[int], b: list[int]) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("setting", [*EXTREMES, {"contrast": 0, "grain": 50, "temperature": 100}])
+def test_text_on_the_felt_stays_readable_at_every_slider_extreme(
+    context: BrowserContext, server: str, setting: dict[str, int]
+) -> None:
+    """The felt's own text keeps a contrast of at least 4.5:1 (WCAG AA) with the felt, where the
+    felt is lightest (under its top highlight, 14% white), at every extreme of the sliders."""
+    page = context.new_page()
+    page.goto(f"{server}/games/paohuzi")
+    _slide(page, setting)
+    colours = page.evaluate(FELT_COLOURS)
+    lightest = [round(c + (255 - c) * 0.14) for c in colours["felt"]]
+    assert contrast_ratio(colours["ink"], lightest) >= 4.5, (setting, colours)
