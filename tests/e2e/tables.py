@@ -45,6 +45,9 @@ IN_VIEW_JS = """async () => {
   root.querySelectorAll("[data-role=actions] button").forEach((b) => add(`button ${b.dataset.action}`, b));
   root.querySelectorAll("[data-role=hand] svg.card")
     .forEach((c, i) => add(`hand card ${i} ${c.dataset.card}`, c));
+  // The player's own exposed groups, dead cards and chou: in view, and not under the dock.
+  root.querySelectorAll("[data-role=mine] .row")
+    .forEach((row, i) => add(`own ${row.classList[1] || "row"} ${i}`, row));
   const active = document.activeElement;
   if (active && root.contains(active)) add(`focus ${active.dataset.action || active.tagName}`, active);
   const out = [];
@@ -54,6 +57,16 @@ IN_VIEW_JS = """async () => {
     if (r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5) {
       const at = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
       out.push(`${name}: ${at} outside ${w}x${h}`);
+    } else if (name.startsWith("own ")) {
+      const middle = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+      const points = [[r.left + 4, r.top + 4], [r.right - 4, r.bottom - 4], middle];
+      for (const [x, y] of points) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !el.contains(hit) && hit.closest(".table-dock")) {
+          out.push(`${name}: under the dock at ${Math.round(x)},${Math.round(y)}`);
+          break;
+        }
+      }
     }
   }
   return {problems: out, checked: parts.map((p) => p[0])};
@@ -197,10 +210,12 @@ def wait_shown(page: Page, v: int) -> None:
     page.wait_for_function("(v) => Number(document.querySelector('#table').dataset.v) === v", arg=v)
 
 
-def expect_in_view(page: Page, what: str) -> list[str]:
-    """Assert every part the player acts on is in the viewport; return the parts checked."""
+def expect_in_view(page: Page, what: str, own: bool = True) -> list[str]:
+    """Assert every part the player acts on is in the viewport, and his own groups, dead cards and
+    chou too, clear of the dock (``own``); return the parts checked."""
     found = in_view(page)
-    assert found["problems"] == [], f"{what}: {found['problems']}"
+    problems = [p for p in found["problems"] if own or not p.startswith("own ")]
+    assert problems == [], f"{what}: {problems}"
     return list(found["checked"])
 
 

@@ -363,6 +363,21 @@ class Table {
       if (again) again.focus({ preventScroll: true });
     }
     this.root.classList.toggle("offline", this.offline);
+    if (this.state.legal.length || this.state.tip) this.keepMineInView();
+  }
+
+  /**
+   * The dock is pinned to the bottom of the screen and grows upwards with its options, waits and
+   * tips: when it would cover the player's own groups, dead cards or chou while he decides, the
+   * page scrolls them up above it (never past the top of the screen).
+   */
+  keepMineInView() {
+    const dock = this.part("dock");
+    const mine = this.part("mine");
+    if (dock.hidden || !mine.childElementCount) return;
+    const own = mine.getBoundingClientRect();
+    const under = own.bottom - dock.getBoundingClientRect().top + 6;
+    if (under > 0 && own.top > 0) window.scrollBy({ top: Math.min(under, own.top), behavior: "instant" });
   }
 
   /**
