@@ -72,14 +72,19 @@ WORST_PAOHUZI = {
 }  # fmt: skip
 
 
+# Every card that would complete the hand (an 11-card strip), with what each is worth.
+WAITS = [{"card": c, "own": {"huxi": 15 + i, "tun": 1}, "other": {"huxi": 15, "tun": 1}, "unseen": i % 4}
+         for i, c in enumerate(["s1", "s2", "s3", "s5", "s6", "s7", "s8", "s9", "b3", "b6", "b10"])]  # fmt: skip
+
+
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 720), (1366, 768)])
 def test_a_worst_case_decision_and_the_end_panel_fit(
     browser: Browser, server: str, artifacts: Path, width: int, height: int
 ) -> None:
-    """A full Paohuzi hand with seven options (long chi plans with bi), with the player's own groups,
-    dead cards and chou on the table; then the end of the deal. On a laptop his own rows stay in
-    sight above the dock; a phone's screen has no room left for them beside seven options and a
-    full hand (they are a scroll away)."""
+    """A full Paohuzi hand with seven options (long chi plans with bi) and, on a laptop, an 11-card
+    waits strip, with the player's own groups, dead cards and chou on the table; then the end of the
+    deal. On a laptop his own rows stay in sight above the dock; a phone's screen has no room left
+    for them beside seven options and a full hand (they are a scroll away)."""
     ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
     try:
         page = new_table_page(ctx)
@@ -97,12 +102,15 @@ def test_a_worst_case_decision_and_the_end_panel_fit(
             window=5000,
             legal=WORST_PAOHUZI["legal"],
             countdown_ms=29000,
+            waits=WAITS if width >= 1000 else [],
             view={"seats": seats, "public": {"card": "s4", "owner": 2, "window": "reveal"}},
             events=[{"kind": "paohuzi.draw", "params": {"seat": 2, "card": "s4", "stock": 17}}],
         )
         feed(page, asked)
         wait_shown(page, 5000)
         expect(page.locator(f"{TABLE} [data-role=actions] button.action")).to_have_count(7)
+        if width >= 1000:
+            expect(page.locator(f"{TABLE} [data-role=waits] li[data-card]")).to_have_count(11)
         expect_in_view(page, f"seven options at {width}x{height}", own=width >= 1000)
         assert serious_violations(page) == []
         page.screenshot(path=str(artifacts / f"layout-paohuzi-worst-{width}x{height}.png"))

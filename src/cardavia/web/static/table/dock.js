@@ -177,12 +177,16 @@ export class Dock {
       const unseen = w.count("unseen_copies", wait.unseen);
       const card = w.card(wait.card);
       const label = note ? w.t("waits.item_note", { card, value, note, unseen }) : w.t("waits.item", { card, value, unseen });
-      return el("li", { class: wait.unseen ? "wait" : "wait none-left", "data-card": wait.card, "aria-label": label },
+      return el("li", { class: wait.unseen ? "wait" : "wait none-left", "data-card": wait.card, "aria-label": label, title: label },
         this.art.card(wait.card, { label: card }),
         el("span", { class: "wait-value", "aria-hidden": "true", text: value }),
         note ? el("span", { class: "wait-note", "aria-hidden": "true", text: note }) : null,
-        el("span", { class: "wait-unseen", "aria-hidden": "true", text: unseen }));
+        el("span", { class: "wait-unseen", "aria-hidden": "true", text: unseen }),
+        el("span", { class: "wait-count", "aria-hidden": "true", text: w.number(wait.unseen) }));
     });
+    // Many cards: each one short (its card, value and unseen copies as a number; the whole sentence
+    // is its label and title), so the strip stays a line or two above the hand.
+    box.classList.toggle("many", waits.length > 4);
     box.replaceChildren(el("span", { class: "waits-title", text: w.t("waits.title") }), el("ul", { class: "waits-list" }, ...items));
     box.hidden = false;
   }
