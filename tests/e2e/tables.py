@@ -72,7 +72,8 @@ IN_VIEW_JS = """async () => {
   // A button's verb ("Take", "Pass") is never broken over two lines.
   root.querySelectorAll("[data-role=actions] button .verb").forEach((verb) => {
     const line = parseFloat(getComputedStyle(verb).lineHeight) || 20;
-    if (verb.getBoundingClientRect().height > line * 1.5) out.push(`verb ${verb.textContent}: broken over lines`);
+    const tall = verb.getBoundingClientRect().height > line * 1.5;
+    if (tall) out.push(`verb ${verb.textContent}: broken over lines`);
   });
   return {problems: out, checked: parts.map((p) => p[0])};
 }"""

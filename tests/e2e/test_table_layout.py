@@ -73,8 +73,9 @@ WORST_PAOHUZI = {
 
 
 # Every card that would complete the hand (an 11-card strip), with what each is worth.
+WAITING = ["s1", "s2", "s3", "s5", "s6", "s7", "s8", "s9", "b3", "b6", "b10"]
 WAITS = [{"card": c, "own": {"huxi": 15 + i, "tun": 1}, "other": {"huxi": 15, "tun": 1}, "unseen": i % 4}
-         for i, c in enumerate(["s1", "s2", "s3", "s5", "s6", "s7", "s8", "s9", "b3", "b6", "b10"])]  # fmt: skip
+         for i, c in enumerate(WAITING)]  # fmt: skip
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 720), (1366, 768)])

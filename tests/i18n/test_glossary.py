@@ -29,7 +29,7 @@ def translations(lang: str) -> dict[str, list[str]]:
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        out[key] = [s for s in strings if s]
+        out[key] = [str(s) for s in strings if s]
     return out
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -161,3 +161,24 @@ def portal(client: TestClient) -> BlockingPortal:
 def answering(ref: object, *types: str) -> Callable[[dict[str, Any]], bool]:
     """A ``Player.until`` predicate: the message answering the client's id ``ref`` (of ``types``)."""
     return lambda m: m.get("id") == ref and (not types or m["type"] in types)
+
+
+def in_threads(run: Callable[[int], None], seats: Iterable[int], seconds: float = 120) -> None:
+    """Run ``run(seat)`` for every seat at once, each in a thread of its own (each person's browser);
+    re-raise the first failure."""
+    import threading
+
+    errors: list[BaseException] = []
+
+    def guarded(seat: int) -> None:
+        try:
+            run(seat)
+        except BaseException as exc:  # reported by the test's thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=guarded, args=(seat,)) for seat in seats]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds)
+    assert not errors, errors

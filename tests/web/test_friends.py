@@ -5,9 +5,9 @@ reactions, the next deal and its running score, revoked links, reloads and aband
 from __future__ import annotations
 
 import json
-import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -19,7 +19,7 @@ from cardavia.engine.record import replay
 from cardavia.engine.registry import game_names, get_spec
 from cardavia.web.live.actor import TableActor
 
-from .helpers import Player, app_state, portal
+from .helpers import Player, app_state, in_threads, portal
 from .test_people import check_own_frames
 
 Streams = dict[int, list[dict[str, Any]]]
@@ -54,6 +54,19 @@ def cookie(table_id: str, secret: str) -> dict[str, str]:
     return {"cookie": f"cardavia_t_{table_id}={secret}"}
 
 
+@contextmanager
+def two_sockets(client: TestClient, table_id: str, host: str, guest: str) -> Iterator[tuple[Player, Player]]:
+    """The host's and a guest's sockets at a table, each past its first state."""
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, host)) as hws,
+        client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, guest)) as gws,
+    ):
+        owner, other = Player(hws), Player(gws)
+        owner.until(lambda m: m["type"] == "state")
+        other.until(lambda m: m["type"] == "state")
+        yield owner, other
+
+
 def actor_of(client: TestClient, table_id: str) -> TableActor:
     actor: TableActor = app_state(client).tables.live[table_id]
     return actor
@@ -69,36 +82,22 @@ def play_evening(
     """Every person connects on their own socket (the host starts the deal) and plays seeded legal
     choices to its end; the state messages each received after the lobby, by seat."""
     streams: Streams = {}
-    errors: list[BaseException] = []
 
     def play(seat: int) -> None:
-        try:
-            with client.websocket_connect(
-                f"/ws/tables/{table_id}", headers=cookie(table_id, people[seat])
-            ) as ws:
-                player = Player(ws, seed=seat + 7)
-                first = player.until(lambda m: m["type"] == "state")
-                if first["step"] == "lobby":
-                    if seat == 0 and start:
-                        player.send({"type": "start"})
-                    player.until(lambda m: m["type"] == "state" and m["step"] != "lobby", limit=100_000)
-                if during is not None:
-                    during(seat, player)
-                player.play_to_end()
-                streams[seat] = [
-                    m
-                    for m in map(json.loads, player.received)
-                    if m["type"] == "state" and m["step"] != "lobby"
-                ]
-        except BaseException as exc:  # reported by the test's thread
-            errors.append(exc)
+        with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, people[seat])) as ws:
+            player = Player(ws, seed=seat + 7)
+            first = player.until(lambda m: m["type"] == "state")
+            if first["step"] == "lobby":
+                if seat == 0 and start:
+                    player.send({"type": "start"})
+                player.until(lambda m: m["type"] == "state" and m["step"] != "lobby", limit=100_000)
+            if during is not None:
+                during(seat, player)
+            player.play_to_end()
+            states = map(json.loads, player.received)
+            streams[seat] = [m for m in states if m["type"] == "state" and m["step"] != "lobby"]
 
-    threads = [threading.Thread(target=play, args=(seat,)) for seat in people]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    assert not errors, errors
+    in_threads(play, people)
     assert set(streams) == set(people), "a person's deal did not end"
     return streams
 
@@ -157,13 +156,7 @@ def test_a_full_or_started_table_refuses_joins_and_a_seat_opens_only_itself(clie
     status, guest = join(client, invite2, "Bo")
     assert client.get(f"/tables/{table2}", headers=cookie(table2, "forged")).status_code == 403
     assert client.get(f"/tables/{table_id}", headers=cookie(table_id, guest)).status_code == 403
-    with (
-        client.websocket_connect(f"/ws/tables/{table2}", headers=cookie(table2, host2)) as hws,
-        client.websocket_connect(f"/ws/tables/{table2}", headers=cookie(table2, guest)) as gws,
-    ):
-        owner, other = Player(hws), Player(gws)
-        owner.until(lambda m: m["type"] == "state")
-        other.until(lambda m: m["type"] == "state")
+    with two_sockets(client, table2, host2, guest) as (owner, other):
         other.send({"type": "start", "id": 1})
         assert other.until(lambda m: m["type"] == "error")["key"] == "error.not_host"
         owner.send({"type": "start"})
@@ -199,17 +192,15 @@ def test_a_slow_person_is_played_for_by_a_computer_and_flagged(client_for: Calla
     _, guest = join(client, invite, "Bo")
     with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, guest)) as gws:
         watcher = Player(gws)  # reads everything, answers nothing
-        errors: list[BaseException] = []
-        reader = threading.Thread(
-            target=lambda: _catch(
-                lambda: watcher.until(lambda m: m["type"] == "state" and m["step"] == "end", limit=100_000),
-                errors,
-            )
-        )
-        reader.start()
-        streams = play_evening(client, table_id, {0: host})
-        reader.join(60)
-        assert not errors
+        streams: Streams = {}
+
+        def at_once(role: int) -> None:
+            if role == 0:
+                watcher.until(lambda m: m["type"] == "state" and m["step"] == "end", limit=100_000)
+            else:
+                streams.update(play_evening(client, table_id, {0: host}))
+
+        in_threads(at_once, [0, 1])
         seen = [json.loads(t) for t in watcher.received]
     actor = actor_of(client, table_id)
     assert streams[0][-1]["step"] == "end"
@@ -253,20 +244,11 @@ def test_a_person_who_left_is_played_for_and_takes_the_seat_back(
         with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, host)) as hws:
             owner = Player(hws, seed=5)
             owner.until(lambda m: m["type"] == "state")
-            done: list[BaseException] = []
-            thread = threading.Thread(target=lambda: _catch(owner.play_to_end, done))
-            thread.start()
-            back.play_to_end()
-            thread.join(60)
-            assert not done
+            def play(i: int) -> None:
+                (owner, back)[i].play_to_end()
+
+            in_threads(play, [0, 1], 60)
     assert actor.game.decision() is None
-
-
-def _catch(run: Callable[[], object], errors: list[BaseException]) -> None:
-    try:
-        run()
-    except BaseException as exc:
-        errors.append(exc)
 
 
 @pytest.mark.timeout(180)
@@ -277,13 +259,7 @@ def test_the_next_deal_keeps_the_people_and_the_running_score(client: TestClient
     first = actor_of(client, table_id)
     outcome = first.game.outcome()
     assert outcome is not None
-    with (
-        client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, host)) as hws,
-        client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, guest)) as gws,
-    ):
-        owner, other = Player(hws), Player(gws)
-        owner.until(lambda m: m["type"] == "state")
-        other.until(lambda m: m["type"] == "state")
+    with two_sockets(client, table_id, host, guest) as (owner, other):
         other.send({"type": "next"})
         url = other.until(lambda m: m["type"] == "next")["url"]
         assert owner.until(lambda m: m["type"] == "next")["url"] == url
@@ -310,13 +286,7 @@ def test_the_next_deal_keeps_the_people_and_the_running_score(client: TestClient
 def test_reactions_reach_everyone_and_are_limited(client: TestClient) -> None:
     table_id, host, invite = open_lobby(client, "sisepai")
     _, guest = join(client, invite, "Bo")
-    with (
-        client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, host)) as hws,
-        client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, guest)) as gws,
-    ):
-        owner, other = Player(hws), Player(gws)
-        owner.until(lambda m: m["type"] == "state")
-        other.until(lambda m: m["type"] == "state")
+    with two_sockets(client, table_id, host, guest) as (owner, other):
         other.send({"type": "react", "key": "well_played"})
         assert owner.until(lambda m: m["type"] == "react") == {
             "type": "react",

@@ -19,7 +19,7 @@ from cardavia.engine.rng import Rng
 from cardavia.web.live.actor import TableActor
 from cardavia.web.wire import StateMessage
 
-from .helpers import Player, app_state, portal, start_table, table_socket
+from .helpers import Player, app_state, in_threads, portal, start_table, table_socket
 from .leakscan import ScriptedAi, differences, position_of, scan_messages, stream, twin
 from .test_friends import cookie, join
 
@@ -71,33 +71,26 @@ def play_together(client: TestClient, record: dict[str, Any]) -> dict[int, list[
     }
     ready = threading.Barrier(2)
     received: dict[int, list[str]] = {}
-    errors: list[BaseException] = []
+    secrets = {0: host, OTHER: guest}
 
-    def play(seat: int, secret: str) -> None:
-        try:
-            with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, secret)) as ws:
-                player = Player(ws)
-                player.until(lambda m: m["type"] == "state")  # the lobby
-                ready.wait(30)
-                if seat == 0:
-                    player.send({"type": "start"})
-                player.until(lambda m: m["type"] == "state" and m["step"] != "lobby")
-                mine = iter(scripts[seat])
-                while not player.over():
-                    if player.waiting_for_me():
-                        assert player.act(next(mine))["type"] == "ack"
-                    else:
-                        player.until(lambda m: m["type"] == "state")
-                received[seat] = [t for t in player.received if json.loads(t).get("step") != "lobby"]
-        except BaseException as exc:  # reported by the test's thread
-            errors.append(exc)
+    def play(seat: int) -> None:
+        headers = cookie(table_id, secrets[seat])
+        with client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as ws:
+            player = Player(ws)
+            player.until(lambda m: m["type"] == "state")  # the lobby
+            ready.wait(30)
+            if seat == 0:
+                player.send({"type": "start"})
+            player.until(lambda m: m["type"] == "state" and m["step"] != "lobby")
+            mine = iter(scripts[seat])
+            while not player.over():
+                if player.waiting_for_me():
+                    assert player.act(next(mine))["type"] == "ack"
+                else:
+                    player.until(lambda m: m["type"] == "state")
+            received[seat] = [t for t in player.received if json.loads(t).get("step") != "lobby"]
 
-    threads = [threading.Thread(target=play, args=args) for args in ((0, host), (OTHER, guest))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    assert not errors, errors
+    in_threads(play, secrets)
     return received
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import json
-import threading
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ from cardavia.web.live.manager import replay_frames
 from cardavia.web.live.viewer import Viewer
 from cardavia.web.wire import StateMessage
 
-from .helpers import Player, app_state, portal
+from .helpers import Player, app_state, in_threads, portal
 
 Streams = dict[int, list[dict[str, Any]]]
 
@@ -42,24 +41,15 @@ def play_together(client: TestClient, table_id: str, people: dict[int, str]) -> 
     """Every person plays seeded legal choices on their own socket, at once, to the end of the
     deal; the state messages each received, by seat."""
     streams: Streams = {}
-    errors: list[BaseException] = []
 
     def play(seat: int) -> None:
         headers = cookie(table_id, people[seat])
-        try:
-            with client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as ws:
-                player = Player(ws, seed=seat + 1)
-                player.play_to_end()
-                streams[seat] = [m for m in map(_loads, player.received) if m["type"] == "state"]
-        except BaseException as exc:  # reported by the test's thread
-            errors.append(exc)
+        with client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as ws:
+            player = Player(ws, seed=seat + 1)
+            player.play_to_end()
+            streams[seat] = [m for m in map(_loads, player.received) if m["type"] == "state"]
 
-    threads = [threading.Thread(target=play, args=(seat,)) for seat in people]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(90)
-    assert not errors, errors
+    in_threads(play, people, 90)
     assert set(streams) == set(people), "a person's deal did not end"
     return streams
 

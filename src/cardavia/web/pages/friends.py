@@ -10,21 +10,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from cardavia import content
-from cardavia.ai import labels
 from cardavia.web.errors import ActionRefused, JoinRefused
 from cardavia.web.live.ownership import Unavailable
 from cardavia.web.pages.player import keep_player, player_of, players
 from cardavia.web.pages.render import N_, error_page, game_info, render, request_language
-from cardavia.web.pages.routes import (
-    _not_found,
-    _tables,
-    _to_table,
-    _too_many_deals,
-    bad_level,
-    read_form,
-    seat_of,
-)
+from cardavia.web.pages.routes import _tables, _to_table, _too_many_deals, new_table_form, read_form, seat_of
 from cardavia.web.storage.players import well_formed
 from cardavia.web.storage.rooms import NAME_LIMIT, TURNS, clean_name
 
@@ -36,15 +26,11 @@ DEFAULT_TURN = 30
 async def open_friends(request: Request, game: str) -> Response:
     """Open a table for friends in its lobby (form ``difficulty``, ``turn``; optional ``name``)
     and go to it as its host."""
-    if game not in content.GAMES:
-        return _not_found(request, N_("There is no such game."))
-    form = await read_form(request)
-    if form is None:
-        return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
-    difficulty = form.get("difficulty") or "normal"
+    checked = await new_table_form(request, game)
+    if isinstance(checked, HTMLResponse):
+        return checked
+    form, difficulty = checked
     turn = form.get("turn") or str(DEFAULT_TURN)
-    if difficulty not in labels.levels(game):
-        return bad_level(request)
     if turn not in {str(t) for t in TURNS}:
         message = N_("The time per decision is 15, 30 or 60 seconds.")
         return error_page(request, 400, N_("Bad request"), message)

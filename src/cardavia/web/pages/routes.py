@@ -204,9 +204,9 @@ async def rules_page(request: Request, game: str) -> HTMLResponse:
     )
 
 
-@router.post("/games/{game}/start")
-async def start_game(request: Request, game: str) -> Response:
-    """Deal a new table for this browser and go to it."""
+async def new_table_form(request: Request, game: str) -> tuple[dict[str, str], str] | HTMLResponse:
+    """A new table's form for ``game`` and its level (``difficulty``, none: normal), or the page
+    to answer: 404 for no such game, 400 for an unreadable form or a level the game does not offer."""
     if game not in content.GAMES:
         return _not_found(request, N_("There is no such game."))
     form = await read_form(request)
@@ -214,17 +214,22 @@ async def start_game(request: Request, game: str) -> Response:
         return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
     difficulty = form.get("difficulty") or "normal"
     if difficulty not in labels.levels(game):
-        return bad_level(request)
+        return error_page(request, 400, N_("Bad request"), N_("Choose one of the game's levels."))
+    return form, difficulty
+
+
+@router.post("/games/{game}/start")
+async def start_game(request: Request, game: str) -> Response:
+    """Deal a new table for this browser and go to it."""
+    checked = await new_table_form(request, game)
+    if isinstance(checked, HTMLResponse):
+        return checked
+    _, difficulty = checked
     refused = _too_many_deals(request)
     if refused is not None:
         return refused
     table_id, secret = await _tables(request).deal(game, difficulty)
     return await to_new_deal(request, table_id, secret, game, difficulty, "solo")
-
-
-def bad_level(request: Request) -> HTMLResponse:
-    """The 400 page for a difficulty the game does not offer."""
-    return error_page(request, 400, N_("Bad request"), N_("Choose one of the game's levels."))
 
 
 async def to_new_deal(
