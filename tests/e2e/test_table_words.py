@@ -194,8 +194,8 @@ WHY = [
 ]  # fmt: skip
 OUTRANKED = [
     ("en", "sisepai", "identical",
-     "Your claim lost to Computer 2: an identical triple or quad comes before a mixed group and before the "
-     "drawer's own group."),
+     "Your claim lost to Computer 2: an identical triple or quad comes before a mixed group and before a "
+     "group of the player who drew the card."),
     ("en", "paohuzi", "pao_peng", "Your claim lost to Computer 1: a pao or a peng comes before a chi."),
     ("es", "paohuzi", "nearer", None),
 ]  # fmt: skip
@@ -206,6 +206,13 @@ def test_why_a_card_could_not_be_taken(
     context: BrowserContext, server: str, lang: str, game: str, params: dict[str, Any], text: str | None
 ) -> None:
     page = _table(context, server, game, lang)
+    catalogue = messages(page)
+    key = (
+        "reason.role_forbids.other.mixed"
+        if params["reason"] == "role_forbids"
+        else f"reason.{params['reason']}"
+    )
+    expected = text or catalogue[key]
     card = "GS" if game == "sisepai" else "s7"
     seats = 4 if game == "sisepai" else 3
     window = "WD" if game == "sisepai" else "discard"
@@ -225,16 +232,10 @@ def test_why_a_card_could_not_be_taken(
             },
         ),
     )
-    catalogue = messages(page)
-    key = (
-        "reason.role_forbids.other.mixed"
-        if params["reason"] == "role_forbids"
-        else f"reason.{params['reason']}"
-    )
-    expected = text or catalogue[key]
     assert "{" not in expected and expected != key
     expect(page.locator(f"{TABLE} [data-role=notice]")).to_have_text(expected)
-    expect(page.locator(f"{TABLE} [data-role=log] [data-v='9300'].why")).to_have_text(expected)
+    # In the log once (the real deal on the page may have explained the same rule before this frame).
+    expect(page.locator(f"{TABLE} [data-role=log] .why").filter(has_text=expected)).to_have_count(1)
 
 
 @pytest.mark.parametrize(("lang", "game", "rule", "text"), OUTRANKED)
