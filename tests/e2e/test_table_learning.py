@@ -278,6 +278,18 @@ def test_the_quick_reference_opens_beside_the_table_and_the_buttons_stay_in_view
             }"""
         )
         assert overlap["hits"] == [], overlap
+        # Every example of the reference is shown whole: no card of it cut by the box's edges.
+        cut = page.evaluate(
+            """() => {
+              const body = document.querySelector('#table [data-role=reference] .ref-body');
+              const box = body.getBoundingClientRect();
+              return [...body.querySelectorAll('svg.card')].filter((c) => {
+                const r = c.getBoundingClientRect();
+                return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.width < 4;
+              }).map((c) => c.dataset.card);
+            }"""
+        )
+        assert cut == [], f"reference cards cut at {width}x{height}: {cut}"
         page.screenshot(path=str(artifacts / f"reference-{game}-{width}x{height}.png"))
         assert serious_violations(page) == []
     finally:
