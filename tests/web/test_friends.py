@@ -127,6 +127,10 @@ def test_two_friends_and_computers_play_a_whole_deal(client: TestClient, game: s
     # The stored record replays, and each person may download it now.
     record = client.get(f"/tables/{table_id}/record", headers=cookie(table_id, guest))
     assert record.status_code == 200
+    # Each person reviews their own seat's decisions.
+    assert client.get(f"/tables/{table_id}/review", headers=cookie(table_id, guest)).status_code == 200
+    reviews = app_state(client).reviews
+    assert reviews.job(table_id, 1) is not None or portal(client).call(reviews.stored, table_id, 1) is not None
     replayed = replay(record.json())
     assert replayed.outcome() == actor.game.outcome()
     totals = streams[1][-1]["totals"]
