@@ -18,6 +18,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from cardavia.web.live import lessons
 from cardavia.web.live.lessons import lesson_words
 
+from . import tables
 from .checks import overflowing, phone_page
 from .conftest import GAMES, LANGS
 from .test_table import serious_violations
@@ -67,6 +68,7 @@ def play_lesson(
     shots: Path | None = None,
     phone: bool = False,
     fold: bool = False,
+    own: bool = False,
 ) -> dict[str, Any]:
     """Play the lesson to its last screen the way a newcomer would, probing a wrong move at the first
     decision and the invited refused discard; what was seen."""
@@ -91,6 +93,9 @@ def play_lesson(
             seen["overflow"] += overflowing(page)
         if fold:  # as the page stands, never scrolled by a click: the tip and its button are in the window
             seen["out_of_view"] += [f"step {seen['steps']}: {out}" for out in page.evaluate(OUT_OF_VIEW)]
+        if own and not page.locator(END).is_visible():  # his own groups, dead cards, chou: clear of the dock
+            mine = [p for p in tables.in_view(page)["problems"] if p.startswith("own ")]
+            seen["out_of_view"] += [f"step {seen['steps']}: {p}" for p in mine]
             if shots is not None and seen["steps"] < 4:
                 page.screenshot(path=str(shots.with_name(f"{shots.name}-step{seen['steps']}.png")))
         if page.locator(END).is_visible():
@@ -231,14 +236,14 @@ def test_the_tip_and_its_button_stay_in_the_window(
 ) -> None:
     """At a laptop's and a phone's size, at every step of the lesson, the tip and the button it asks
     for (Continue, or the lesson's move) are on screen as the page stands: the tip never pushes the
-    dock's buttons below the fold."""
+    dock's buttons below the fold; on a laptop the player's own rows stay clear of the dock and its tip."""
     width, height = size
     ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
     try:
         page = ctx.new_page()
         start_lesson(page, server, game)
         shots = artifacts / f"lesson-{game}-{width}x{height}"
-        seen = play_lesson(page, game, keyboard=False, shots=shots, fold=True)
+        seen = play_lesson(page, game, keyboard=False, shots=shots, fold=True, own=width >= 1000)
         assert seen["out_of_view"] == []
     finally:
         ctx.close()
