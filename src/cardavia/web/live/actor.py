@@ -518,7 +518,6 @@ class TableActor:
         self.seats.sit(seat)
         self.info = dataclasses.replace(self.info, guests={**self.info.guests, seat: hashed})
         company.room.names[seat] = item.name
-        company.room.hashes[seat] = hashed
         record = self.game.record()
         builder = FrameBuilder(self.game.spec, {k: v for k, v in record.items() if k != "actions"}, seat)
         builder.events(self.game.opening_events())

@@ -44,9 +44,10 @@ def clean_name(raw: str | None) -> str | None:
 
 @dataclass
 class RoomRow:
-    """A room as one of its tables sees it: the room's id, its settings and status, the people by
-    seat (name, hashed secret), the table's number in the evening, the running score over the
-    room's finished deals up to it, and the deal after it (once dealt)."""
+    """A room as one of its tables sees it: the room's id, its settings and status, the people's
+    names by seat, the table's number in the evening, the running score over the room's finished
+    deals up to it, and the deal after it (once dealt). (The people's hashed secrets are the
+    table's own, ``TableInfo``.)"""
 
     id: str
     game: str
@@ -55,7 +56,6 @@ class RoomRow:
     status: str
     invite: str | None
     names: dict[int, str | None]
-    hashes: dict[int, str]
     number: int
     totals: dict[int, int] = field(default_factory=dict)
     next_table: str | None = None
@@ -118,7 +118,6 @@ class Rooms:
             id=str(room.id), game=str(room.game), difficulty=str(room.difficulty), turn=int(room.turn),
             status=str(room.status), invite=room.invite,
             names={int(p.seat): p.name for p in people},
-            hashes={int(p.seat): str(p.secret_hash) for p in people},
             number=int(deal.number), totals=totals, next_table=next_table, abandoned=bool(deal.abandoned),
         )
 

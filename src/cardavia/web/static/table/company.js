@@ -104,7 +104,7 @@ export class Company {
     for (const p of this.players) {
       /** @type {string[]} */
       const notes = [];
-      if (p.kind === "human" && p.auto) notes.push(w.t("friends.auto"));
+      if (p.kind === "human" && p.auto && p.seat !== w.me) notes.push(w.t("friends.auto")); // (his own: the bar says it)
       if (p.kind === "human" && !p.connected) notes.push(w.t("friends.away"));
       const total = this.totals[p.seat] ?? 0;
       list.append(el("li", { class: `person ${p.kind}${p.auto ? " auto" : ""}${p.connected ? "" : " away"}` },
