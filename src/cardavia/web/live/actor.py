@@ -746,10 +746,9 @@ def _always() -> bool:
 
 
 def _refuse(item: Input) -> None:
-    if isinstance(item, HumanAct | HintAsk | HintReady | Join) and not item.reply.done():
-        item.reply.set_exception(ActionRefused("error.busy"))
-    if isinstance(item, Lobbying) and item.reply is not None and not item.reply.done():
-        item.reply.set_exception(ActionRefused("error.busy"))
+    reply = getattr(item, "reply", None)  # every input a socket waits on has one
+    if reply is not None and not reply.done():
+        reply.set_exception(ActionRefused("error.busy"))
 
 
 def _close_all(subs: list[Subscriber]) -> None:

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cardavia.web.errors import ActionRefused, JoinRefused
+from cardavia.web.live.actor import TableActor
 from cardavia.web.live.ownership import Unavailable
 from cardavia.web.pages.player import keep_player, player_of, players
 from cardavia.web.pages.render import N_, error_page, game_info, render, request_language
@@ -56,7 +57,7 @@ async def join_form(request: Request, table_id: str, token: str) -> Response:
     found = await _lobby(request, table_id, token)
     if isinstance(found, Response):
         return found
-    return _form(request, table_id, token, found, "")
+    return _form(request, table_id, token, found.game.spec.name, "")
 
 
 @router.post("/tables/{table_id}/join/{token}")
@@ -70,12 +71,9 @@ async def join(request: Request, table_id: str, token: str) -> Response:
         return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
     name = clean_name(form.get("name"))
     if name is None:
-        return _form(request, table_id, token, found, form.get("name") or "", status=400)
-    actor = await _tables(request).get(table_id)
-    if actor is None:
-        return _gone(request, 404)
+        return _form(request, table_id, token, found.game.spec.name, form.get("name") or "", status=400)
     try:
-        _, secret = await actor.join(token, name)
+        _, secret = await found.join(token, name)
     except JoinRefused as refused:
         return _gone(request, refused.status)
     except ActionRefused:  # the table was stopped meanwhile
@@ -85,8 +83,8 @@ async def join(request: Request, table_id: str, token: str) -> Response:
     return response
 
 
-async def _lobby(request: Request, table_id: str, token: str) -> str | Response:
-    """The game of the lobby ``table_id`` whose invite is ``token``, or the page to answer: the
+async def _lobby(request: Request, table_id: str, token: str) -> TableActor | Response:
+    """The lobby ``table_id`` whose invite is ``token``, or the page to answer: the
     table (a browser already seated there), 404 (no such link) or 409 (full, or started)."""
     if not (table_id.isalnum() and len(table_id) <= 32 and well_formed(token)):
         return _gone(request, 404)
@@ -102,7 +100,7 @@ async def _lobby(request: Request, table_id: str, token: str) -> str | Response:
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
     if not actor.company.lobby or actor.company.full:
         return _gone(request, 409)
-    return actor.game.spec.name
+    return actor
 
 
 def _gone(request: Request, status: int) -> HTMLResponse:

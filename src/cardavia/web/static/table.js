@@ -141,10 +141,13 @@ class Table {
       if (this.company) this.company.lobby(message);
       return;
     }
-    if (message.type === "players" || message.type === "react" || message.type === "next") {
-      if (message.type === "next") window.location.assign(message.url);
-      else if (message.type === "react" && this.company) this.company.reacted(message);
-      else if (message.type === "players" && this.company) this.company.learn(message.players);
+    if (message.type === "next") {
+      window.location.assign(message.url);
+      return;
+    }
+    if (message.type === "react" || message.type === "players") {
+      if (message.type === "react") this.company?.reacted(message);
+      else this.company?.learn(message.players);
       return;
     }
     if (message.type === "state") {
