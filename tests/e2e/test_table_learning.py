@@ -257,11 +257,13 @@ def test_the_quick_reference_opens_beside_the_table_and_the_buttons_stay_in_view
         expect(ref.locator("ol li")).to_have_count(5 if game == "sisepai" else 4)
         assert ref.locator("table svg.card").count() >= rows.count()
         settle(page)
-        expect_in_view(page, f"quick reference just opened at {width}x{height}")  # its summary has the focus
+        # (on a phone the reference may push the player's own rows off the screen while it is read)
+        own = width >= 1000
+        expect_in_view(page, f"quick reference just opened at {width}x{height}", own)  # its summary: focused
         ref.locator("ol").scroll_into_view_if_needed()  # read to its end
         page.evaluate("() => document.activeElement.blur()")
         settle(page)
-        checked = expect_in_view(page, f"quick reference read at {width}x{height}")
+        checked = expect_in_view(page, f"quick reference read at {width}x{height}", own)
         assert "countdown" in checked and any(c.startswith("button ") for c in checked), checked
         # nothing of the reference lies over the dock
         overlap = page.evaluate(
