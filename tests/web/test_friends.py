@@ -256,6 +256,54 @@ def test_a_person_who_left_is_played_for_and_takes_the_seat_back(
     assert actor.game.decision() is None
 
 
+@pytest.mark.timeout(60)
+def test_a_person_back_in_a_window_a_computer_answered_for_them_answers_it_themselves(
+    client_for: Callable[..., TestClient],
+) -> None:
+    """The guest is played for; in a window asking the host too, the computer's answer for the guest
+    waits for the host's. The guest comes back before the host answers: the decision is theirs
+    again (their page gets its options, the computer's answer is dropped), and the deal goes on."""
+    client = client_for(friends_grace=0.1)
+    table_id, host, invite = open_lobby(client, "paohuzi")
+    _, guest = join(client, invite, "Bo")
+    with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, host)) as hws:
+        owner = Player(hws, seed=5)
+        owner.until(lambda m: m["type"] == "state")
+        with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, guest)) as gws:
+            Player(gws).until(lambda m: m["type"] == "state")
+            owner.send({"type": "start"})
+        owner.until(lambda m: m["type"] == "players" and m["players"][1]["auto"])
+        actor = actor_of(client, table_id)
+
+        def guest_held() -> bool:
+            deadline = time.monotonic() + 0.5  # the computer's answer comes back in a moment
+            while time.monotonic() < deadline:
+                if 1 in actor.computers.held:
+                    return True
+                time.sleep(0.01)
+            return False
+
+        while not (owner.waiting_for_me() and guest_held()):
+            assert not owner.over(), "no window asked the host and the played-for guest at once"
+            if owner.waiting_for_me():
+                legal = owner.state["legal"] if owner.state else []
+                assert owner.act(legal[owner.rng.below(len(legal))])["type"] == "ack"
+            else:
+                owner.until(lambda m: m["type"] == "state")
+        with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, guest)) as gws:
+            back = Player(gws, seed=3)
+            back.until(lambda m: m["type"] == "state")
+            back.send({"type": "back"})
+            asked = back.until(lambda m: m["type"] == "state" and m["window"] is not None, limit=20)
+            assert asked["legal"] and 1 not in actor.computers.held
+
+            def play(i: int) -> None:
+                (owner, back)[i].play_to_end()
+
+            in_threads(play, [0, 1], 60)
+    assert actor.game.decision() is None
+
+
 @pytest.mark.timeout(180)
 def test_the_next_deal_keeps_the_people_and_the_running_score(client: TestClient) -> None:
     table_id, host, invite = open_lobby(client, "paohuzi")

@@ -315,7 +315,8 @@ class TableActor:
         self._inbox.put_nowait(SeatChange(seat, cover=True))
 
     def take_back(self, seat: int) -> None:
-        """The person plays ``seat`` again, from the next decision the game asks of it."""
+        """The person plays ``seat`` again, from the decision open for it now (their page is sent
+        it again) or the next one the game asks of it."""
         self._inbox.put_nowait(SeatChange(seat, cover=False))
 
     # -- the loop -------------------------------------------------------------------------------
@@ -481,6 +482,8 @@ class TableActor:
             return
         if not item.cover:
             self._back(item.seat)
+            if viewer.decision is not None:  # their page shows the decision's options again
+                viewer.publisher.broadcast(self.state_message(viewer, viewer.last, [], snapshot=True))
             return
         self._cover(viewer)
 
@@ -492,13 +495,15 @@ class TableActor:
             viewer.clock.clear()
 
     def _back(self, seat: int) -> None:
-        """The person plays ``seat`` again, from the decision on their screen if it is still open."""
+        """The person plays ``seat`` again, from the decision on their screen if it is still open
+        (a computer's answer to it, held for another person's, is dropped: theirs counts)."""
         if self.company is not None:
             self.company.auto.discard(seat)
             self.company.timing_out.discard(seat)
             self.company.acted(seat)
             self._players_changed()
         self.seats.uncover(seat)
+        self.computers.drop_held(seat)
         self._open_decision(self.viewers[seat], self.viewers[seat].last)
 
     async def _on_join(self, item: Join) -> None:

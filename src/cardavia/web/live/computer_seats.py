@@ -69,6 +69,15 @@ class ComputerSeats:
         """Keep ``seat``'s answer until the person asked in the same window has answered."""
         self._held[seat] = action
 
+    @property
+    def held(self) -> frozenset[int]:
+        """The seats whose answers wait for a person's."""
+        return frozenset(self._held)
+
+    def drop_held(self, seat: int) -> None:
+        """Forget ``seat``'s held answer (its person answers the window themselves)."""
+        self._held.pop(seat, None)
+
     def take_held(self) -> dict[int, str]:
         """The answers held so far, by seat (none are held afterwards)."""
         held, self._held = self._held, {}
