@@ -1,8 +1,10 @@
 """The guided deals are real engine deals: each lesson's record replays through the engine, every
 line played by a seat the engine asks and exactly one of its legal actions; each kind of claim the
 lesson promises happens in it (to the human where it is his to make); its invited refusal is the
-engine's, with the code the lesson names, and changes nothing; it ends in the human's win with the
-score its last tip states; and a lesson whose record or tips do not fit is refused when loaded."""
+engine's, with the code the lesson names, and changes nothing; a game's first lesson ends in the
+human's win with the score its last tip states, its opening lesson starts from a whole deal with the
+human dealing and ends in a draw; and a lesson whose record or tips do not fit is refused when
+loaded."""
 
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ def replay(name: str) -> tuple[Game, list[tuple[str | None, Event]]]:
     """Play the lesson's record through the engine, checking each line is asked of its seat and
     is one of its legal actions, as written; the end game and every event with the line it followed."""
     record = document(name)["record"]
-    spec = get_spec(name)
+    spec = get_spec(lessons.LESSONS[name])
     game = spec.from_position({k: v for k, v in record.items() if k != "actions"})
     events: list[tuple[str | None, Event]] = [(None, e) for e in game.opening_events()]
     for line in record["actions"]:
@@ -99,6 +101,46 @@ PROMISES: dict[str, dict[str, tuple[str, Callable[[dict[str, Any]], bool]]]] = {
         "claim priority": ("paohuzi.outranked", lambda p: p["seat"] == HUMAN),
         "the human wins": ("paohuzi.win", lambda p: p["seat"] == HUMAN),
     },
+    "sisepai-opening": {
+        "the dealer's first draw": ("sisepai.draw", lambda p: p["seat"] == HUMAN and p["stock"] == 36),
+        "the next player takes a drawn card": ("sisepai.take", lambda p: p["seat"] == 1 and not p["forced"]),
+        "four soldiers": ("sisepai.take", lambda p: p["seat"] == HUMAN and len(p["group"]) == 4),
+        "a drawn General taken at once": (
+            "sisepai.take",
+            lambda p: p["seat"] != HUMAN and p["forced"] and p["group"][0][1] == "G",
+        ),
+        "a drawn flower taken at once by the human": (
+            "sisepai.take",
+            lambda p: p["seat"] == HUMAN and p["forced"] and p["group"][0].startswith("F"),
+        ),
+        "the human's triple": (
+            "sisepai.take",
+            lambda p: p["seat"] == HUMAN and len(p["group"]) == 3 and len(set(p["group"])) == 1,
+        ),
+        "the drawer outranks the human": (
+            "sisepai.outranked",
+            lambda p: p["seat"] == HUMAN and p["rule"] == "drawer_group",
+        ),
+        "the stock runs out": ("sisepai.draw", lambda p: p["stock"] == 0),
+        "a draw": ("sisepai.end", lambda p: p["status"] == "draw"),
+    },
+    "paohuzi-opening": {
+        "the dealer's discard opens the deal": ("paohuzi.discard", lambda p: p["seat"] == HUMAN),
+        "an initial ti": ("paohuzi.initial_ti", lambda p: p["seat"] != HUMAN),
+        "bi (a chi with a second group)": (
+            "paohuzi.chi",
+            lambda p: p["seat"] == HUMAN and len(p["groups"]) == 2,
+        ),
+        "a pao from a kan": ("paohuzi.pao", lambda p: p["from"] == "kan"),
+        "peng": ("paohuzi.peng", lambda p: p["seat"] == HUMAN),
+        "a mixed group": (
+            "paohuzi.chi",
+            lambda p: p["seat"] == HUMAN and len({c[0] for c in p["groups"][0].split()}) == 2,
+        ),
+        "chou": ("paohuzi.chou", lambda p: p["seat"] == HUMAN),
+        "the stock runs out": ("paohuzi.draw", lambda p: p["stock"] == 0),
+        "a draw": ("paohuzi.end", lambda p: p["status"] == "draw"),
+    },
 }
 
 
@@ -115,7 +157,7 @@ def test_the_paohuzi_chou_follows_a_refused_chi() -> None:
     assert [dict(e.params)["seat"] for e in after_pass][:1] == [HUMAN]
 
 
-@pytest.mark.parametrize("name", lessons.LESSONS)
+@pytest.mark.parametrize("name", [name for name, game in lessons.LESSONS.items() if name == game])
 def test_the_deal_ends_in_the_humans_win_with_the_score_the_last_tip_states(name: str) -> None:
     game, _ = replay(name)
     outcome = game.outcome()
@@ -132,7 +174,7 @@ def test_the_invited_refusal_is_the_engines_and_changes_nothing(name: str) -> No
     doc = document(name)
     lesson = lessons.lesson(name)
     assert doc["refusals"]
-    spec = get_spec(name)
+    spec = get_spec(lessons.LESSONS[name])
     record = doc["record"]
     game = spec.from_position({k: v for k, v in record.items() if k != "actions"})
     decisions = 0
@@ -184,3 +226,20 @@ def test_a_lesson_that_does_not_fit_is_refused(spoil: Callable[[dict[str, Any]],
     spoil(doc)
     with pytest.raises(ValueError):
         lessons.build("sisepai", doc)
+
+
+@pytest.mark.parametrize("name", [name for name in lessons.LESSONS if name.endswith("-opening")])
+def test_an_opening_lesson_is_a_whole_deal_the_human_deals_and_nobody_wins(name: str) -> None:
+    """The position is a whole deal (every card of the game in the hands and the stock, nothing laid
+    out) and the human deals it."""
+    record = document(name)["record"]
+    spec = get_spec(lessons.LESSONS[name])
+    dealt = spec.dealt(0)
+    assert record["dealer"] == HUMAN
+    cards = [c for hand in record["hands"] for c in hand] + list(record["stock"])
+    assert sorted(cards) == sorted([c for hand in dealt["hands"] for c in hand] + list(dealt["stock"]))
+    assert all(not melds for melds in record.get("melds", []))
+    assert len(record["stock"]) == len(dealt["stock"])
+    game, _ = replay(name)
+    outcome = game.outcome()
+    assert outcome is not None and outcome["winner"] is None

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from cardavia.engine.record import replay
 from cardavia.engine.registry import get_spec
 from cardavia.web import i18n
 from cardavia.web.config import WebConfig
@@ -25,13 +26,14 @@ from cardavia.web.pages.messages import ERRORS
 from .helpers import Player, app_state, table_socket
 from .leakscan import scan_messages
 
-GAMES = lessons.LESSONS
+NAMES = list(lessons.LESSONS)
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def start_lesson(client: TestClient, game: str) -> str:
-    """Start ``game``'s lesson for this client (its cookie jar keeps the owner secret); its id."""
-    response = client.post(f"/games/{game}/learn", follow_redirects=False)
+def start_lesson(client: TestClient, name: str) -> str:
+    """Start lesson ``name`` for this client (its cookie jar keeps the owner secret); its id."""
+    game = lessons.LESSONS[name]
+    response = client.post(f"/games/{game}/learn", data={"lesson": name}, follow_redirects=False)
     assert response.status_code == 303, response.text
     return str(response.headers["location"]).removeprefix("/tables/")
 
@@ -84,17 +86,18 @@ def play_lesson(player: Player, lesson: Lesson, probe: bool = True) -> dict[str,
         assert answer["type"] == "ack", answer
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_scripted_client_plays_the_lesson_and_sees_every_tip(client: TestClient, game: str) -> None:
-    lesson = lessons.lesson(game)
-    table_id = start_lesson(client, game)
+@pytest.mark.parametrize("name", NAMES)
+def test_a_scripted_client_plays_the_lesson_and_sees_every_tip(client: TestClient, name: str) -> None:
+    lesson = lessons.lesson(name)
+    table_id = start_lesson(client, name)
     with table_socket(client, table_id) as player:
         seen = play_lesson(player, lesson)
     assert seen["tips"] == [(v, tip.key) for v, tip in sorted(lesson.tips.items())]
     assert seen["frames"] == list(range(1, lesson.last + 1))  # every frame once, in order
     end = seen["end"]
-    assert end["lesson_done"] is True and end["outcome"]["winner"] == 0
-    assert end["tip"]["key"] == f"lesson.{game}.end"
+    assert end["lesson_done"] is True and end["outcome"] == replay(lesson.record).outcome()
+    assert end["tip"]["key"] == lesson.tips[lesson.last].key
+    assert end["lesson_next"] == lesson.following
     # A wrong but legal move is refused, naming the lesson's move.
     wrong = seen["wrong"]
     assert wrong["type"] == "error" and wrong["key"] == "error.lesson"
@@ -113,10 +116,10 @@ def test_a_scripted_client_plays_the_lesson_and_sees_every_tip(client: TestClien
     assert sorted(stored["actions"]) == sorted(lesson.actions)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_lesson_table_sends_nothing_hidden(client: TestClient, game: str) -> None:
-    lesson = lessons.lesson(game)
-    table_id = start_lesson(client, game)
+@pytest.mark.parametrize("name", NAMES)
+def test_a_lesson_table_sends_nothing_hidden(client: TestClient, name: str) -> None:
+    lesson = lessons.lesson(name)
+    table_id = start_lesson(client, name)
     with table_socket(client, table_id) as player:
         play_lesson(player, lesson, probe=False)
         received = list(player.received)
@@ -202,7 +205,7 @@ def test_an_ordinary_table_words_nothing_of_lessons_but_says_why_it_refuses(clie
         assert answer["reason"]["code"] == "wrong_step" and "tip" not in answer
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", sorted(set(lessons.LESSONS.values())))
 def test_learn_is_checked_like_a_new_deal(client_for: Callable[..., TestClient], game: str) -> None:
     client = client_for(start_rate_per_minute=1, start_burst=1)
     assert client.post(f"/games/{game}/learn", content=b"\xff=\xfe").status_code == 400
@@ -212,6 +215,18 @@ def test_learn_is_checked_like_a_new_deal(client_for: Callable[..., TestClient],
     limited = client.post(f"/games/{game}/learn", follow_redirects=False)
     assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
     assert client.post("/games/chess/learn").status_code == 404
+    other = next(name for name, of in lessons.LESSONS.items() if of != game)
+    for name in ("nonesuch", other):  # no such lesson, or another game's
+        assert client.post(f"/games/{game}/learn", data={"lesson": name}).status_code == 404
+
+
+def test_each_lesson_is_offered_on_its_game_page_and_leads_to_the_next(client: TestClient) -> None:
+    for game in sorted(set(lessons.LESSONS.values())):
+        page = client.get(f"/games/{game}").text
+        names = lessons.lessons_of(game)
+        assert len(names) == 2 and names[0] == game and lessons.lesson(names[0]).following == names[1]
+        assert all(f'name="lesson" value="{name}"' in page for name in names)
+        assert lessons.lesson(names[1]).following is None
 
 
 def test_the_lesson_table_page_carries_the_lesson_words(client: TestClient) -> None:
@@ -225,38 +240,38 @@ def test_the_lesson_table_page_carries_the_lesson_words(client: TestClient) -> N
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)
-@pytest.mark.parametrize("game", GAMES)
-def test_every_tip_is_worded_in_every_language_with_the_params_it_uses(game: str, lang: str) -> None:
-    lesson = lessons.lesson(game)
-    words = lesson_messages(lang, game)
+@pytest.mark.parametrize("name", NAMES)
+def test_every_tip_is_worded_in_every_language_with_the_params_it_uses(name: str, lang: str) -> None:
+    lesson = lessons.lesson(name)
+    words = lesson_messages(lang, name)
     tips = [*lesson.tips.values(), *(r.tip for r in lesson.refusals.values())]
     for tip in tips:
         reason = next((r for r in lesson.refusals.values() if r.tip is tip), None)
         params = set(tip.params) | ({"card"} if reason is not None else set())
-        english = lesson_words(game)[tip.key]
+        english = lesson_words(name)[tip.key]
         assert set(PLACEHOLDER.findall(english)) == params, tip.key
         assert set(PLACEHOLDER.findall(words[tip.key])) == params, (lang, tip.key)
         assert lang == "en" or words[tip.key] != english, (lang, tip.key)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_lesson_takes_a_newcomer_under_five_minutes(game: str) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_the_lesson_takes_a_newcomer_under_five_minutes(name: str) -> None:
     """Its frames at the default pace, plus ten seconds to read each tip and make each move."""
-    lesson = lessons.lesson(game)
+    lesson = lessons.lesson(name)
     shown = frame_seconds(lesson, WebConfig().ai_delay)
     reading = 10.0 * (len(lesson.tips) + len(lesson.refusals)) + 5.0 * lesson.moves
-    assert 10 <= lesson.moves + len(lesson.refusals) <= 15
+    assert 8 <= lesson.moves + len(lesson.refusals) <= 15
     assert shown + reading < 300, (shown, reading)
 
 
 def frame_seconds(lesson: Lesson, step: float) -> float:
     """How long the lesson's frames stay on screen at pace ``step`` (a frame that asks the human
     waits for him: his time is counted apart)."""
-    frames = replay_frames(get_spec(lesson.name), lesson.position, 0, list(lesson.actions))[2]
+    frames = replay_frames(get_spec(lesson.game), lesson.position, 0, list(lesson.actions))[2]
     return sum(step * STEP_TIME[frame.kind] for frame in frames if frame.v not in lesson.asks)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", sorted(set(lessons.LESSONS.values())))
 def test_a_lesson_is_not_a_real_deal_of_the_players(client: TestClient, game: str) -> None:
     """The link back to a running deal stays the real deal's; a lesson table is known as one (its
     state says so, and so does a stored table resumed from its position) and a real deal never is."""
@@ -274,5 +289,6 @@ def test_a_lesson_is_not_a_real_deal_of_the_players(client: TestClient, game: st
     spec = get_spec(game)
     for seed in range(50):  # a dealt position is never a lesson's
         assert lessons.match(game, 0, spec.dealt(seed)) is None
-    assert lessons.match(game, 0, lessons.lesson(game).position) is lessons.lesson(game)
-    assert lessons.match(game, 1, lessons.lesson(game).position) is None
+    for name in lessons.lessons_of(game):
+        assert lessons.match(game, 0, lessons.lesson(name).position) is lessons.lesson(name)
+        assert lessons.match(game, 1, lessons.lesson(name).position) is None

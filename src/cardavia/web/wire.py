@@ -135,6 +135,7 @@ class StateMessage(TypedDict):
     lesson_done: NotRequired[bool]
     lesson_move: NotRequired[str | None]
     lesson_try: NotRequired[str | None]
+    lesson_next: NotRequired[str | None]
     players: NotRequired[list[Player]]
     totals: NotRequired[list[int]]
     turn: NotRequired[int]

@@ -103,6 +103,43 @@ LESSON: dict[str, str] = {
     "lesson.paohuzi.win": _(
         "This card pairs your last card: seven groups with at least 15 huxi, on a revealed card. Win!"
     ),
+    "lesson.paohuzi.opening_start": _(
+        "This guided deal starts at the shuffle. You are the dealer: you hold 21 cards, one of them "
+        "face up for all, and you begin with a discard. Three of a kind from the deal is a kan: "
+        "try to discard a card of yours, {kan}."
+    ),
+    "lesson.paohuzi.initial_ti": _(
+        "{seat} was dealt four of a kind. Such a four, a ti, goes down at once, face down until "
+        "the end: 9 huxi in small cards, 12 in big ones."
+    ),
+    "lesson.paohuzi.opening_bi": _(
+        "You play right after {seat}, so you may chi its discard. You hold another copy of that "
+        "card, so by the bi rule your chi melds it too: two groups go down together. Chi it."
+    ),
+    "lesson.paohuzi.their_pao": _(
+        "{seat} held three of that card from the deal: the fourth turns the kan into a pao, four "
+        "of a kind, whoever discards or reveals it."
+    ),
+    "lesson.paohuzi.peng_small": _(
+        "You hold a pair of this card, so you may peng it from any player. Peng it: a peng of "
+        "small cards is worth 1 huxi."
+    ),
+    "lesson.paohuzi.mixed": _(
+        "You play right after {seat}. With your {pair} its card makes a mixed group: one small "
+        "and two big cards of one number, or the other way round. It is worth no huxi, but it is "
+        "a group. Chi it."
+    ),
+    "lesson.paohuzi.let_go": _(
+        "You may chi your own reveal too, but you need not: let this one go."
+    ),
+    "lesson.paohuzi.last_card": _(
+        "This is the last card of the stock. Once it and whatever follows are played out, the "
+        "deal ends."
+    ),
+    "lesson.paohuzi.draw_end": _(
+        "The stock ran out and nobody won: the deal is a draw, and nobody pays. You are ready for "
+        "a real deal."
+    ),
     "lesson.paohuzi.end": _(
         "You won with {huxi} huxi. 15 huxi make 1 tun and every 3 more add one: {tun} tun, which "
         "each opponent pays you. You are ready for a real deal."

@@ -88,6 +88,58 @@ LESSON: dict[str, str] = {
     "lesson.sisepai.win": _(
         "This is the card you were waiting for: with it all 21 of your cards make groups. Win!"
     ),
+    "lesson.sisepai.opening_start": _(
+        "This guided deal starts at the shuffle: everyone holds 20 cards, and 37 stay in the stock. "
+        "You are the dealer, so you draw first."
+    ),
+    "lesson.sisepai.first_draw": _(
+        "Your first draw lies face up for everyone. It joins your cards only if you take it for a "
+        "group, and nothing in your hand goes with this one, so the others may take it."
+    ),
+    "lesson.sisepai.next_took": _(
+        "{seat} plays after you, so it could take your card for a mixed group of one colour. It "
+        "discarded in return, and play goes on from there."
+    ),
+    "lesson.sisepai.four_soldiers": _(
+        "{seat} drew a soldier, and you play right after {seat}. With your three soldiers of the "
+        "other colours it makes four soldiers, a group worth 2 points. Take it."
+    ),
+    "lesson.sisepai.flowers": _(
+        "Each card you take is paid for by a discard. Your flowers are groups on their own, worth 3 "
+        "points each to a winner. Try to discard one: {card}."
+    ),
+    "lesson.sisepai.general_drawn": _(
+        "{seat} drew a General. A drawn General or flower is taken at once by the player who drew "
+        "it, as a group of its own, and that player discards."
+    ),
+    "lesson.sisepai.own_triple": _(
+        "You drew a card you hold a pair of: the player who drew a card may take it for a triple. "
+        "Take it."
+    ),
+    "lesson.sisepai.flower_drawn": _(
+        "You drew a flower, so it was taken for you at once: a group of its own, worth 3 points. "
+        "Now discard: {card}."
+    ),
+    "lesson.sisepai.other_triple": _(
+        "{seat} drew a card you hold a pair of. A card that makes three of a kind may be taken by "
+        "anyone, wherever they sit. Take it."
+    ),
+    "lesson.sisepai.claim_command": _(
+        "{seat} drew the card your command group lacks: General, advisor and elephant of one "
+        "colour. Claim it."
+    ),
+    "lesson.sisepai.drawer_first": _(
+        "{seat} made a group with its own draw. The drawer's group outranks the next player's mixed "
+        "group, so {seat} got the card."
+    ),
+    "lesson.sisepai.last_card": _(
+        "That was the last card of the stock. Once it and whatever follows are played out, the "
+        "deal ends."
+    ),
+    "lesson.sisepai.draw_end": _(
+        "The stock ran out before anyone's hand was complete: the deal is a draw, and nobody "
+        "scores. You are ready for a real deal."
+    ),
     "lesson.sisepai.end": _(
         "You won with {score} points: 1 for each triple, mixed group and General, 3 for a flower. "
         "You are ready for a real deal."

@@ -1,6 +1,8 @@
 """Guided deals ("Learn by playing"): a fixed, recorded deal the human plays move by move, with tips.
 
-A lesson (``content/lessons/<game>.json``) holds
+A game's lessons are ``content/lessons/<game>.json`` (the first: it joins a deal near its end
+and teaches taking and winning) and ``content/lessons/<game>-<topic>.json`` (the next ones, e.g.
+``-opening``: a whole deal from the shuffle). A lesson is named by its file. Each holds
 
 * ``record``: a starting position (it may start mid-deal, with ``next`` and a short stock) and
   every seat's actions to the end, the human always at seat 0;
@@ -40,12 +42,22 @@ from cardavia.web.live.frames import Frame, FrameBuilder
 from cardavia.web.wire import HintAnswer
 
 HUMAN = 0
-LESSONS: tuple[str, ...] = tuple(
-    name
-    for name in game_names()
-    if resources.files("cardavia.content").joinpath(f"lessons/{name}.json").is_file()
-)
-"""The games with a lesson (``content/lessons/<game>.json``); a lesson is named by its game."""
+
+
+def _found() -> dict[str, str]:
+    folder = resources.files("cardavia.content").joinpath("lessons")
+    names = {item.name.removesuffix(".json") for item in folder.iterdir() if item.name.endswith(".json")}
+    return {
+        name: game
+        for game in game_names()
+        for name in sorted(names)
+        if name == game or name.startswith(f"{game}-")
+    }
+
+
+LESSONS: dict[str, str] = dict(sorted(_found().items(), key=lambda item: (item[1], item[0] != item[1])))
+"""Every lesson's name and its game, each game's in the order they are offered (its first, then
+the others by name)."""
 DIFFICULTY = "easy"
 """The difficulty a lesson table is stored with (its computers play the record, not a tier)."""
 
@@ -82,6 +94,7 @@ class Lesson:
     """
 
     name: str
+    game: str
     position: JSON
     actions: tuple[str, ...]
     tips: Mapping[int, Tip]
@@ -113,9 +126,18 @@ class Lesson:
         """True when the table pauses after releasing frame ``v`` (see ``tip``)."""
         return v in self.tips and v not in self.asks and v != self.last
 
+    @property
+    def following(self) -> str | None:
+        """The name of the game's next lesson, if there is one."""
+        names = lessons_of(self.game)
+        at = names.index(self.name)
+        return names[at + 1] if at + 1 < len(names) else None
+
     def annotate(self, message: wire.StateMessage, frame: Frame, decision: Decision | None) -> None:
-        """The lesson's name, the frame's tip, whether it is done, and the move it asks for."""
+        """The lesson's name, the frame's tip, whether it is done, the move it asks for, and the
+        game's next lesson."""
         message["lesson"] = self.name
+        message["lesson_next"] = self.following
         message["tip"] = self.tip(frame.v)
         message["lesson_done"] = frame.kind == "end"
         message["lesson_move"] = None if decision is None else self.expected.get(decision.window)
@@ -167,23 +189,27 @@ class LessonAi(AiRunner):
         return {"action": action, "reason": {"key": "hint.lesson", "params": {}}}
 
 
+def lessons_of(game: str) -> list[str]:
+    """The names of ``game``'s lessons, in the order they are offered (none: an empty list)."""
+    return [name for name, of in LESSONS.items() if of == game]
+
+
 @cache
 def lesson(name: str) -> Lesson:
-    """The lesson of game ``name`` (one of ``LESSONS``), loaded and checked once; ``ValueError``
-    when its record or a tip does not fit."""
+    """The lesson ``name`` (one of ``LESSONS``), loaded and checked once; ``KeyError`` for another
+    name, ``ValueError`` when its record or a tip does not fit."""
     if name not in LESSONS:
-        raise KeyError(f"no lesson for {name!r}")
+        raise KeyError(f"no lesson {name!r}")
     text = resources.files("cardavia.content").joinpath(f"lessons/{name}.json").read_text(encoding="utf-8")
     return build(name, json.loads(text))
 
 
 def match(game: str, seat: int, position: Mapping[str, Any]) -> Lesson | None:
-    """The lesson a stored table plays: the one whose starting position it is (for the human at
-    seat 0), or None for an ordinary deal."""
-    if game not in LESSONS or seat != HUMAN:
+    """The lesson a stored table plays: the one of ``game`` whose starting position it is (for the
+    human at seat 0), or None for an ordinary deal."""
+    if seat != HUMAN:
         return None
-    found = lesson(game)
-    return found if dict(position) == found.position else None
+    return next((lesson(name) for name in lessons_of(game) if dict(position) == lesson(name).position), None)
 
 
 def build(name: str, doc: Mapping[str, Any]) -> Lesson:
@@ -234,7 +260,7 @@ def build(name: str, doc: Mapping[str, Any]) -> Lesson:
         tips[v] = Tip(item["key"], item.get("params", {}))
     asks = frozenset(frame.v for frame in frames if frame.legal)
     actions = tuple(record["actions"])
-    return Lesson(name, position, actions, tips, asks, frames[-1].v, expected, refusals, answers)
+    return Lesson(name, spec.name, position, actions, tips, asks, frames[-1].v, expected, refusals, answers)
 
 
 def _check_refusal(name: str, game: Game, refusal: Mapping[str, Any]) -> str:
@@ -279,13 +305,14 @@ LESSON_MESSAGES: dict[str, str] = {
     "lesson_ui.continue": _("Continue"),
     "lesson_ui.read": _("Read the tip, then press Continue."),
     "lesson_ui.real_deal": _("Start a real deal"),
+    "lesson_ui.next": _("Next lesson"),
 }
 
 
 def lesson_words(name: str) -> dict[str, str]:
-    """The English msgids a lesson table of ``name`` needs beyond the table's own: every lesson's
+    """The English msgids a table of lesson ``name`` needs beyond the table's own: every lesson's
     and its game's tips (the words floor's ``LESSON``)."""
-    own: dict[str, str] = floor(name, "words").LESSON
+    own: dict[str, str] = floor(LESSONS[name], "words").LESSON
     return {**LESSON_MESSAGES, **own}
 
 

@@ -247,7 +247,7 @@ class TableManager:
         """Set out ``lesson``'s table for a browser, like ``deal``; return its id and the owner's
         secret. It is stored as a position (seat and difficulty the lesson's) and known again by
         it when loaded, here or on whichever process its requests are routed to."""
-        name, difficulty, seat = lesson.name, lessons.DIFFICULTY, lessons.HUMAN
+        name, difficulty, seat = lesson.game, lessons.DIFFICULTY, lessons.HUMAN
         if not self._store.shared:
             actor, people = await self.create(name, difficulty, seat, lesson=lesson)
             return actor.id, people[seat]

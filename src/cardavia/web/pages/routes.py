@@ -161,10 +161,13 @@ def offered_levels(request: Request, game: str) -> list[tuple[str, str]]:
 
 
 def _levels_page(request: Request, game: str) -> dict[str, Any]:
-    """What a game page needs to offer the game's levels: the levels, the measured sentence of each,
-    and whether a harder level is left out (the page says why)."""
+    """What a game page needs to offer the game's levels and lessons: the levels, the measured
+    sentence of each, whether a harder level is left out (the page says why), and the lessons."""
     levels = offered_levels(request, game)
-    return {"difficulties": levels, "felt": _felt(game), "no_hard": "hard" not in dict(levels)}
+    return {
+        "difficulties": levels, "felt": _felt(game), "no_hard": "hard" not in dict(levels),
+        "lessons": lessons.lessons_of(game),
+    }  # fmt: skip
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -246,19 +249,26 @@ async def to_new_deal(
 
 @router.post("/games/{game}/learn")
 async def learn_game(request: Request, game: str) -> Response:
-    """Set out the game's guided deal (its lesson) for this browser and go to it.
+    """Set out one of the game's guided deals (the form's ``lesson``, by default its first) for
+    this browser and go to it.
 
-    Checked like a new deal (a readable form, the new-deal limit); the form's fields are ignored.
-    A lesson is not the game's current deal: the link back to a running deal stays as it was.
+    Checked like a new deal (a readable form, the new-deal limit); another game's or an unknown
+    lesson is a 404. A lesson is not the game's current deal: the link back to a running deal
+    stays as it was.
     """
-    if game not in lessons.LESSONS:
+    offered = lessons.lessons_of(game)
+    if not offered:
         return _not_found(request, N_("There is no such game."))
-    if await read_form(request) is None:
+    form = await read_form(request)
+    if form is None:
         return error_page(request, 400, N_("Bad request"), N_("The form could not be read."))
+    name = form.get("lesson", offered[0])
+    if name not in offered:
+        return _not_found(request, N_("There is no such lesson."))
     refused = _too_many_deals(request)
     if refused is not None:
         return refused
-    table_id, secret = await _tables(request).learn(lessons.lesson(game))
+    table_id, secret = await _tables(request).learn(lessons.lesson(name))
     return _to_table(request, table_id, secret)
 
 

@@ -144,6 +144,7 @@ export interface StateMessage {
   lesson_done?: boolean;
   lesson_move?: string | null;
   lesson_try?: string | null;
+  lesson_next?: string | null;
   players?: Player[];
   totals?: number[];
   turn?: number;

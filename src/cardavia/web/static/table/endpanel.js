@@ -164,9 +164,12 @@ export class EndPanel {
     const elsewhere = company || state.lesson || !others.length ? null : el("div", { class: "other-levels" },
       el("span", { text: w.t("end.other_level") }),
       ...others.map(([tier, name]) => deal(tier, name, "other-level")));
+    const next = state.lesson_next ? el("form", { method: "post", action: `/games/${this.game}/learn`, class: "next-lesson" },
+      el("input", { type: "hidden", name: "lesson", value: state.lesson_next }),
+      el("button", { type: "submit", class: "button secondary", text: w.t("lesson_ui.next") })) : null;
     const download = el("a", { class: "button secondary download", href: state.record_url, download: "", text: w.t("end.download") });
     const reviewUrl = String(state.record_url).replace(/\/record$/, "/review"); // the deal's review page
     const review = el("a", { class: "button review-link", href: reviewUrl, text: w.t("end.review") });
-    return el("div", { class: "end-actions" }, again, review, download, elsewhere);
+    return el("div", { class: "end-actions" }, again, next, review, download, elsewhere);
   }
 }
