@@ -15,12 +15,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from cardavia.engine.record import replay
 from cardavia.web.live import lessons
 from cardavia.web.live.lessons import lesson_words
 
 from . import tables
 from .checks import overflowing, phone_page
-from .conftest import GAMES, LANGS
+from .conftest import LANGS
 from .test_table import serious_violations
 
 TABLE = "#table"
@@ -47,10 +48,14 @@ OUT_OF_VIEW = """() => { const t = document.querySelector('#table'); const out =
   return out; }"""
 
 
-def start_lesson(page: Page, server: str, game: str) -> None:
-    page.goto(f"{server}/games/{game}")
+NAMES = list(lessons.LESSONS)
+
+
+def start_lesson(page: Page, server: str, name: str) -> None:
+    """From its game's page, start lesson ``name``."""
+    page.goto(f"{server}/games/{lessons.LESSONS[name]}")
     with page.expect_navigation():
-        page.locator(".learn-form button[type=submit]").click()
+        page.locator(f".learn-form button[value={name}]").click()
     assert "/tables/" in page.url
     expect(page.locator(TIP)).to_be_visible()
 
@@ -62,7 +67,7 @@ def messages(page: Page) -> dict[str, Any]:
 
 def play_lesson(
     page: Page,
-    game: str,
+    name: str,
     keyboard: bool,
     lang: str = "en",
     shots: Path | None = None,
@@ -72,7 +77,7 @@ def play_lesson(
 ) -> dict[str, Any]:
     """Play the lesson to its last screen the way a newcomer would, probing a wrong move at the first
     decision and the invited refused discard; what was seen."""
-    lesson = lessons.lesson(game)
+    lesson = lessons.lesson(name)
     moves = [lesson.expected[w] for w in sorted(lesson.expected)]
     windows = sorted(lesson.expected)
     invited = {windows.index(w): r.attempt for w, r in lesson.refusals.items()}
@@ -105,7 +110,8 @@ def play_lesson(
         before = page.locator(TABLE).inner_html()
         if page.locator(CONTINUE).count():
             if keyboard:
-                assert page.evaluate("() => document.activeElement.classList.contains('tip-continue')")
+                focused = page.evaluate("() => document.activeElement.className")
+                assert "tip-continue" in focused, (seen["steps"], focused)
                 page.keyboard.press("Enter")
             else:
                 page.locator(CONTINUE).click()
@@ -142,7 +148,7 @@ def play_lesson(
             # A locked card where the lesson invites none: the catalogue's why-not words for its code.
             locked.first.click()
             note = page.locator(f"{TIP} .tip-note")
-            expect(note).to_have_text(words[f"hand.locked.{game}"])
+            expect(note).to_have_text(words[f"hand.locked.{lesson.game}"])
             seen["locked"].append(note.inner_text())
         page.wait_for_function(READY)
         before = page.locator(TABLE).inner_html()
@@ -162,7 +168,7 @@ def play_lesson(
     assert [key for key, _ in seen["tips"]] == [tip.key for _, tip in sorted(lesson.tips.items())]
     for key, text in seen["tips"]:
         assert "{" not in text and text.strip(), (key, text)
-        assert lang == "en" or text != lesson_words(game)[key], (lang, key)
+        assert lang == "en" or text != lesson_words(name)[key], (lang, key)
     assert len(seen["notes"]) == 1 + len(lesson.refusals)
     assert len(seen["locked"]) == 1, "no locked card was tried outside the lesson's invitation"
     assert all("{" not in note for note in seen["notes"])
@@ -190,49 +196,60 @@ def start_the_real_deal(page: Page, keyboard: bool) -> None:
     expect(page.locator("#table")).to_have_attribute("data-difficulty", "normal")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("name", NAMES)
 def test_a_lesson_completed_by_clicking(
-    context: BrowserContext, server: str, artifacts: Path, game: str
+    context: BrowserContext, server: str, artifacts: Path, name: str
 ) -> None:
     page = context.new_page()
-    start_lesson(page, server, game)
-    page.screenshot(path=str(artifacts / f"lesson-{game}-start.png"), full_page=True)
+    start_lesson(page, server, name)
+    page.screenshot(path=str(artifacts / f"lesson-{name}-start.png"), full_page=True)
     assert serious_violations(page) == []
-    seen = play_lesson(page, game, keyboard=False, shots=artifacts / f"lesson-{game}")
-    print(f"\n{game}: {seen['moves']} moves, {seen['steps']} steps, {seen['seconds']:.1f} s clicked")
+    seen = play_lesson(page, name, keyboard=False, shots=artifacts / f"lesson-{name}")
+    print(f"\n{name}: {seen['moves']} moves, {seen['steps']} steps, {seen['seconds']:.1f} s clicked")
     end = page.locator(END)
-    expect(end).to_contain_text("You win!")
+    won = replay(lessons.lesson(name).record).outcome() or {}
+    expect(end).to_contain_text("You win!" if won.get("winner") == 0 else "Nobody won")
     assert serious_violations(page) == []
+    following = lessons.lesson(name).following
+    if following is not None:  # the game's next lesson, a click away
+        expect(page.locator(f"{END} .next-lesson input[name=lesson]")).to_have_value(following)
+        with page.expect_navigation():
+            page.locator(f"{END} .next-lesson button").click()
+        first_tip = lessons.lesson(following).tips[1].key
+        expect(page.locator(f"{TIP} .tip-text")).to_have_attribute("data-tip", first_tip)
+        page.go_back()
+    else:
+        expect(page.locator(f"{END} .next-lesson")).to_have_count(0)
     start_the_real_deal(page, keyboard=False)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_lesson_completed_by_keyboard(context: BrowserContext, server: str, game: str) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_a_lesson_completed_by_keyboard(context: BrowserContext, server: str, name: str) -> None:
     page = context.new_page()
-    start_lesson(page, server, game)
-    seen = play_lesson(page, game, keyboard=True)
-    print(f"\n{game}: {seen['moves']} moves, {seen['steps']} steps, {seen['seconds']:.1f} s by keyboard")
+    start_lesson(page, server, name)
+    seen = play_lesson(page, name, keyboard=True)
+    print(f"\n{name}: {seen['moves']} moves, {seen['steps']} steps, {seen['seconds']:.1f} s by keyboard")
     start_the_real_deal(page, keyboard=True)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("name", NAMES)
 def test_a_lesson_at_360px_in_every_language(
-    browser: Any, server: str, artifacts: Path, game: str, lang: str
+    browser: Any, server: str, artifacts: Path, name: str, lang: str
 ) -> None:
     with phone_page(browser, server, lang) as page:
-        start_lesson(page, server, game)
-        shots = artifacts / f"lesson-{game}-{lang}-360" if lang in ("en", "zh", "cs") else None
+        start_lesson(page, server, name)
+        shots = artifacts / f"lesson-{name}-{lang}-360" if lang in ("en", "zh", "cs") else None
         if shots is not None:
             page.screenshot(path=str(shots.with_name(f"{shots.name}-start.png")), full_page=True)
-        seen = play_lesson(page, game, keyboard=False, lang=lang, shots=shots, phone=True)
+        seen = play_lesson(page, name, keyboard=False, lang=lang, shots=shots, phone=True)
         assert seen["overflow"] == []
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (360, 740)], ids=["laptop", "phone"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("name", NAMES)
 def test_the_tip_and_its_button_stay_in_the_window(
-    browser: Any, server: str, artifacts: Path, game: str, size: tuple[int, int]
+    browser: Any, server: str, artifacts: Path, name: str, size: tuple[int, int]
 ) -> None:
     """At a laptop's and a phone's size, at every step of the lesson, the tip and the button it asks
     for (Continue, or the lesson's move) are on screen as the page stands: the tip never pushes the
@@ -241,9 +258,9 @@ def test_the_tip_and_its_button_stay_in_the_window(
     ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
     try:
         page = ctx.new_page()
-        start_lesson(page, server, game)
-        shots = artifacts / f"lesson-{game}-{width}x{height}"
-        seen = play_lesson(page, game, keyboard=False, shots=shots, fold=True, own=width >= 1000)
+        start_lesson(page, server, name)
+        shots = artifacts / f"lesson-{name}-{width}x{height}"
+        seen = play_lesson(page, name, keyboard=False, shots=shots, fold=True, own=width >= 1000)
         assert seen["out_of_view"] == []
     finally:
         ctx.close()

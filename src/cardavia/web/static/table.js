@@ -207,8 +207,8 @@ class Table {
 
   /** The player has read the lesson's tip: the table goes on. */
   resumeLesson() {
+    this.redrawDock(); // the Continue just pressed is spent (before the next frame, whose own it may focus)
     this.pacer.setWaiting(false);
-    this.redrawDock();
   }
 
   /** Ask what the computer would do on the decision on screen (PROTOCOL.md `hint`). */
