@@ -183,6 +183,34 @@ def test_cards_fly_to_where_they_land_unless_the_user_prefers_reduced_motion(
     expect(page.locator(f"{TABLE} [data-key='discard-2-0']")).to_have_class(re.compile(r"\bfresh\b"))
 
 
+FLIGHTS_JS = """() => { window.__flights = []; const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const flight = animate.call(this, frames, options);
+    const start = performance.now();
+    const seen = { duration: options.duration, over: null };
+    window.__flights.push(seen);
+    flight.finished.then(() => { seen.over = performance.now() - start; });
+    return flight;
+  }; }"""
+MOVED_JS = """() => [...document.querySelectorAll('#table [data-key]')]
+  .filter((n) => getComputedStyle(n).transform !== 'none').map((n) => n.dataset.key)"""
+
+
+def test_a_card_in_flight_covers_nothing_once_it_has_landed(context: BrowserContext, server: str) -> None:
+    """A flying card may pass over text, but only for its flight: each flight is short and over
+    when its time is, and then no card stands off its place and no animation lingers on the page."""
+    page = new_table_page(context)
+    start_table(page, server, "sisepai")
+    page.evaluate(FLIGHTS_JS)
+    _draw_then_dead(page, 7000)
+    page.wait_for_function("() => window.__flights.length >= 2 && window.__flights.every((f) => f.over)")
+    flights = page.evaluate("() => window.__flights")
+    assert all(f["duration"] <= 500 and f["over"] <= f["duration"] + 250 for f in flights), flights
+    lingering = "() => document.getAnimations().filter((a) => !(a instanceof CSSAnimation)).length"
+    assert page.evaluate(lingering) == 0  # (the cues' own fade, a CSS animation, is no card)
+    assert page.evaluate(MOVED_JS) == []
+
+
 def test_the_tab_title_and_the_live_region_say_whose_turn_it_is(context: BrowserContext, server: str) -> None:
     page = new_table_page(context)
     start_table(page, server, "paohuzi")
