@@ -53,7 +53,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CLUSTER = ROOT / "scripts" / "cluster.sh"
 
 
-def _serve(port: int, db: str, ai_delay: float, par_runs: int = 4) -> None:
+def _serve(port: int, db: str, ai_delay: float, par_runs: int = 4, source: str | None = None) -> None:
+    if source is not None:  # another checkout's code (``--baseline``), ahead of the installed one
+        sys.path.insert(0, source)
     import uvicorn
 
     from cardavia.web.app import create_app
@@ -410,12 +412,14 @@ def _wait_for(site: Site, alive: Any) -> None:
 
 
 @contextlib.contextmanager
-def _child_server(ai_delay: float, par_runs: int) -> Iterator[Site]:
-    """One server in a child process on a temporary SQLite file (``par_runs``: ``WebConfig``'s)."""
+def _child_server(ai_delay: float, par_runs: int, source: str | None = None) -> Iterator[Site]:
+    """One server in a child process on a temporary SQLite file (``par_runs``: ``WebConfig``'s;
+    ``source``: the ``src`` folder of the code it runs, if not this checkout's)."""
     with tempfile.TemporaryDirectory() as folder:
         port = _free_port()
         server = multiprocessing.get_context("spawn").Process(
-            target=_serve, args=(port, str(Path(folder) / "loadbench.db"), ai_delay, par_runs), daemon=True
+            target=_serve, args=(port, str(Path(folder) / "loadbench.db"), ai_delay, par_runs, source),
+            daemon=True,
         )
         server.start()
         try:
@@ -429,14 +433,17 @@ def _child_server(ai_delay: float, par_runs: int) -> Iterator[Site]:
 
 
 @contextlib.contextmanager
-def _cluster(processes: int, ai_delay: float) -> Iterator[Site]:
-    """``scripts/cluster.sh start N`` in a temporary folder: PostgreSQL, N servers, nginx."""
+def _cluster(processes: int, ai_delay: float, source: str | None = None) -> Iterator[Site]:
+    """``scripts/cluster.sh start N`` in a temporary folder: PostgreSQL, N servers, nginx (running
+    the code in ``source``, a ``src`` folder, if given)."""
     parent = Path(tempfile.mkdtemp(prefix="cardavia-loadbench-"))
     parent.chmod(0o755)  # PostgreSQL runs as its own user, which must enter the folder
     folder = parent / "cluster"
     port = _free_base(processes)
     env = {**os.environ, "CARDAVIA_CLUSTER": str(folder), "CARDAVIA_PORT": str(port),
            "CARDAVIA_BIN": str(Path(sys.executable).with_name("cardavia"))}
+    if source is not None:
+        env["PYTHONPATH"] = source
     serve = ["--ai-delay", str(ai_delay), "--start-rate", "0"]
     serve += ["--ai-tier", "random", "--ai-executor", "inline"]  # the computers cost (almost) nothing
     try:
@@ -472,6 +479,48 @@ def _site_at(url: str) -> Site:
     return Site(host, parts.port)
 
 
+def _measure(args: argparse.Namespace, source: str | None = None) -> dict[str, Any]:
+    """One run as the arguments say (``source``: the code the site runs, if not this checkout's)."""
+    if args.url is not None:
+        site_context: contextlib.AbstractContextManager[Site] = contextlib.nullcontext(_site_at(args.url))
+    elif args.processes is not None:
+        site_context = _cluster(args.processes, args.ai_delay, source)
+    else:
+        site_context = _child_server(args.ai_delay, args.par_runs, source)
+    with site_context as site:
+        weight = page_weight(site)
+        result = uvloop.run(  # the bots' own cost, on the same cores, kept small
+            _run(site, args.tables, args.seconds, args.max_actions, args.seed, args.think_ms / 1000,
+                 args.ai_delay)
+        )
+    behind = f"{args.processes} processes behind nginx on PostgreSQL" if args.processes else None
+    result["site"] = args.url or behind or "1 process on SQLite"
+    result["table_page_bytes"] = weight
+    result["table_page_under_200kb"] = weight["total"] < 200 * 1024
+    return result
+
+
+def _paired(args: argparse.Namespace) -> dict[str, Any]:
+    """``--pairs`` runs of this checkout and of ``--baseline`` taking turns (each pair in the other
+    order than the last, so neither always runs on a warmer machine); their figures and the ratio
+    of the medians of server CPU per action (baseline over this checkout: how many times cheaper)."""
+    runs: dict[str, list[dict[str, Any]]] = {"this": [], "baseline": []}
+    for pair in range(args.pairs):
+        order = [("this", None), ("baseline", args.baseline)]
+        for label, source in order if pair % 2 == 0 else order[::-1]:
+            runs[label].append(_measure(args, source))
+    cpu = {label: [r["server_cpu_ms_per_action"] for r in found] for label, found in runs.items()}
+    rate = {label: [r["actions_per_s"] for r in found] for label, found in runs.items()}
+    return {
+        "server_cpu_ms_per_action": cpu,
+        "actions_per_s": rate,
+        "cpu_ratio_baseline_over_this": round(
+            statistics.median(cpu["baseline"]) / statistics.median(cpu["this"]), 2
+        ),
+        "runs": runs,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -497,6 +546,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--par-runs", type=int, default=4, help="plays per finished deal's par (0: no pars; one process only)"
     )
+    parser.add_argument(
+        "--baseline",
+        help="the src folder of another checkout (git worktree add DIR REV): run it and this one in turns",
+    )
+    parser.add_argument("--pairs", type=int, default=3, help="with --baseline: how many runs of each")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
         print("error: --tables must be 1-2000 and --seconds 1-600", file=sys.stderr)
@@ -504,26 +558,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.processes is not None and not (1 <= args.processes <= 16 and args.url is None):
         print("error: --processes must be 1-16, without --url", file=sys.stderr)
         return 2
+    if args.baseline is not None and (args.url is not None or not Path(args.baseline, "cardavia").is_dir()):
+        print("error: --baseline must be a src folder holding cardavia, without --url", file=sys.stderr)
+        return 2
     try:
-        if args.url is not None:
-            site_context: contextlib.AbstractContextManager[Site] = contextlib.nullcontext(_site_at(args.url))
-        elif args.processes is not None:
-            site_context = _cluster(args.processes, args.ai_delay)
-        else:
-            site_context = _child_server(args.ai_delay, args.par_runs)
-        with site_context as site:
-            weight = page_weight(site)
-            result = uvloop.run(  # the bots' own cost, on the same cores, kept small
-                _run(site, args.tables, args.seconds, args.max_actions, args.seed, args.think_ms / 1000,
-                     args.ai_delay)
-            )
+        result = _paired(args) if args.baseline is not None else _measure(args)
     except (ValueError, RuntimeError, subprocess.CalledProcessError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    behind = f"{args.processes} processes behind nginx on PostgreSQL" if args.processes else None
-    result["site"] = args.url or behind or "1 process on SQLite"
-    result["table_page_bytes"] = weight
-    result["table_page_under_200kb"] = weight["total"] < 200 * 1024
     print(json.dumps(result))
     return 0
 

@@ -39,14 +39,16 @@ class Agent(Protocol):
         ...
 
 
-def observe(game: Game, seat: int) -> Observation:
-    """The observation of ``seat`` in ``game`` now; raise ``CardaviaError`` if the seat is not asked."""
+def observe(game: Game, seat: int, owned: bool = False) -> Observation:
+    """The observation of ``seat`` in ``game`` now; raise ``CardaviaError`` if the seat is not asked.
+    ``owned``: ``game`` is a copy of the caller's that nothing changes afterwards, so the
+    observation may keep it rather than a copy of its own."""
     decision = game.decision()
     legal = tuple(game.legal_actions(seat))
     if decision is None or not legal:
         raise CardaviaError(f"seat {seat} has no decision to make")
 
-    snapshot = game.clone()  # the observation stays true even if the live game moves on
+    snapshot = game if owned else game.clone()  # the observation stays true if the live game moves on
 
     def worlds(rng: Rng) -> Game:
         return snapshot.determinize(seat, rng)

@@ -38,7 +38,7 @@ from cardavia.web.errors import ActionRefused, JoinRefused
 from cardavia.web.live.clock import Countdown
 from cardavia.web.live.computer_seats import ComputerSeats
 from cardavia.web.live.computers import BUDGET, AiRunner
-from cardavia.web.live.facts import deal_facts
+from cardavia.web.live.facts import FactsTracker, facts_of
 from cardavia.web.live.frames import Frame, FrameBuilder
 from cardavia.web.live.friends import REACTIONS, Company
 from cardavia.web.live.inputs import (
@@ -115,6 +115,7 @@ class TableActor:
         self.viewers = {seat: self._viewer(seat, *views[seat], shown) for seat in sorted(info.people)}
         self.hints = info.hints  # hints the people at the table asked for, stored with the table
         self.broken = False  # an action could not be stored: the table must be reloaded
+        self._facts: FactsTracker | None = None  # the deal's facts, followed once the first action is stored
         self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
         self.on_finished: Callable[[], None] | None = None  # the end of the deal has been stored
@@ -642,6 +643,8 @@ class TableActor:
         queue for each person the frames they complete. Raises (changing nothing) on a failed store.
         """
         first = len(self.game.actions())
+        if self._facts is None:
+            self._facts = facts_of(self.game)  # once; then followed action by action
         lines = zip(trial.actions()[first:], [timed_out is not None for _, timed_out in played], strict=True)
         try:
             await self._store.append_many(self.id, first, list(lines), self.lease)
@@ -649,9 +652,11 @@ class TableActor:
             # Not stored, so it must not count: the table is dropped and reloaded from the database.
             self.broken = True
             raise
+        for events, _ in played:
+            self._facts.add(events)
         if trial.decision() is None and not self.finished_noted:
             try:
-                facts = {s: (f.claims, f.fed) for s, f in deal_facts(trial, self.viewers).items()}
+                facts = {s: (f.claims, f.fed) for s, f in self._facts.facts(self.viewers).items()}
                 # Before anyone is shown the end.
                 await self._store.mark_finished(self.id, trial.outcome(), facts)
                 outcome = trial.outcome()

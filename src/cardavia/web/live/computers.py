@@ -43,14 +43,15 @@ def _agent(game_name: str, tier: str) -> Agent:
 
 
 def choose_on(game: Game, seat: int, tier: str, seed: int) -> str:
-    """The action ``seat`` plays in ``game`` (a copy the agent may not keep), chosen by ``tier``."""
+    """The action ``seat`` plays in ``game`` (a copy nothing changes afterwards: the agent's
+    observation keeps it), chosen by ``tier``."""
     legal = game.legal_actions(seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
     rng = Rng(seed)
     try:
         deadline = time.monotonic() + BUDGET.get(tier, 0.5)
-        action = _agent(game.spec.name, tier).act(observe(game, seat), rng, deadline)
+        action = _agent(game.spec.name, tier).act(observe(game, seat, owned=True), rng, deadline)
         if action in legal:
             return str(action)
         log.warning("agent %s/%s answered %r, not legal; playing at random", game.spec.name, tier, action)

@@ -23,6 +23,7 @@ an ``apply`` ends.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -71,7 +72,13 @@ class Frame:
 
 def event_json(event: Event) -> WireEvent:
     """An event as plain JSON: its kind and its params (codes and numbers)."""
-    return {"kind": event.kind, "params": {str(k): _plain(v) for k, v in event.params.items()}}
+    params = {}
+    for key, value in event.params.items():
+        params[str(key)] = value if type(value) in _SCALARS else _plain(value)
+    return {"kind": event.kind, "params": params}
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def _plain(value: Any) -> Any:  # an event's param: codes and numbers, maybe in collections
@@ -167,7 +174,15 @@ def waits_of(view: View, seat: int) -> list[Wait]:
     it scores (``analyze --waits``) and ``unseen``: the copies the seat has not seen. Empty when the
     holding is not one card short. Public information and the seat's own cards only."""
     me = view["seats"][seat]
-    game = registration(view["game"])
-    query = {"hand": " ".join(own_hand(me)), game.groups_field: list(me.get("melds", [])), "waits": True}
-    unseen = unseen_counts(view, seat)
-    return [cast(Wait, {**w, "unseen": unseen[w["card"]]}) for w in game.spec.analyze(query)["waits"]]
+    found = holding_waits(view["game"], tuple(sorted(own_hand(me))), tuple(me.get("melds", [])))
+    unseen = unseen_counts(view, seat) if found else {}
+    return [cast(Wait, {**w, "unseen": unseen[w["card"]]}) for w in found]
+
+
+@functools.lru_cache(maxsize=4096)
+def holding_waits(game: str, hand: tuple[str, ...], melds: tuple[str, ...]) -> tuple[Mapping[str, Any], ...]:
+    """``analyze --waits`` of a holding (``hand`` sorted): a holding changes far less often than
+    the frames that show it, so each is analysed once (the answers are shared: read, never change)."""
+    registered = registration(game)
+    query = {"hand": " ".join(hand), registered.groups_field: list(melds), "waits": True}
+    return tuple(registered.spec.analyze(query)["waits"])
