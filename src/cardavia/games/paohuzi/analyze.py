@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardavia.engine.errors import NotationError, RecordError
+from cardavia.engine.errors import NotationError
 from cardavia.engine.game import JSON
 from cardavia.games.paohuzi.cards import DECK, tun
 from cardavia.games.paohuzi.melds import Meld, identical, parse_meld, scored_groups
@@ -25,14 +25,7 @@ def analyze(query: Mapping[str, Any], rules: Rules) -> JSON:
         raise NotationError("'waits' must be true or false")
     if asks:
         return waits(query, rules)
-    hand_text = query.get("hand")
-    if not isinstance(hand_text, str):
-        raise NotationError("'hand' must be a string of card codes")
-    hand = DECK.counts(DECK.parse(hand_text))
-    meld_texts = query.get("melds", [])
-    if not isinstance(meld_texts, list):
-        raise NotationError("'melds' must be a list of meld texts")
-    melds = [parse_meld(m) for m in meld_texts]
+    hand, melds = _holding(query)
     new_code = query.get("new")
     source = query.get("from")
     if source is not None and source not in ("own", "other"):
@@ -40,15 +33,38 @@ def analyze(query: Mapping[str, Any], rules: Rules) -> JSON:
     if source is not None and new_code is None:
         raise NotationError("'from' needs 'new'")
     new = None if new_code is None else DECK.parse_list([new_code])[0]
+    total = _total(hand, melds)
+    if new is not None:
+        total[new] += 1
+    DECK.check_copies(total, "the holding")
+    return _judge(hand, melds, new, source != "own", rules)
+
+
+def _holding(query: Mapping[str, Any]) -> tuple[list[int], list[Meld]]:
+    """The ``hand`` (counts by kind) and ``melds`` of a query; ``NotationError`` when malformed."""
+    hand_text = query.get("hand")
+    if not isinstance(hand_text, str):
+        raise NotationError("'hand' must be a string of card codes")
+    hand = DECK.counts(DECK.parse(hand_text))
+    meld_texts = query.get("melds", [])
+    if not isinstance(meld_texts, list):
+        raise NotationError("'melds' must be a list of meld texts")
+    return hand, [parse_meld(m) for m in meld_texts]
+
+
+def _total(hand: list[int], melds: list[Meld]) -> list[int]:
+    """Every card of a holding, counted by kind."""
     total = list(hand)
     for m in melds:
         for c in m.cards:
             total[c] += 1
-    if new is not None:
-        total[new] += 1
-    DECK.check_copies(total, "the holding")
+    return total
+
+
+def _judge(hand: list[int], melds: list[Meld], new: int | None, from_other: bool, rules: Rules) -> JSON:
+    """The ``analyze`` answer for a possible holding and its ``new`` card (revealed by another seat
+    when ``from_other``)."""
     own_wei_pao = rules.own_wei_upgrade == PAO
-    from_other = source != "own"
     if new is not None and not from_other:
         new, melds, hand = _own_reveal(new, melds, hand, own_wei_pao)
     scored = scored_groups(melds, hand, new, from_other, own_wei_pao)
@@ -80,19 +96,23 @@ def _own_reveal(
 def waits(query: Mapping[str, Any], rules: Rules) -> JSON:
     """Every card that would make the holding of ``query`` (``hand``, ``melds``) a win: ``own``
     when the seat reveals it itself (its compulsory wei or ti first), ``other`` when another seat
-    does; each ``{"huxi", "tun"}`` or None when that way is no win."""
+    does; each ``{"huxi", "tun"}`` or None when that way is no win. The holding is read once; a
+    card it holds every copy of (or a holding no deck has) completes nothing."""
     if query.get("new") is not None or query.get("from") is not None:
         raise NotationError("'waits' asks about every new card: give no 'new' or 'from'")
-    holding = {k: v for k, v in query.items() if k in ("hand", "melds")}
+    hand, melds = _holding(query)
+    total = _total(hand, melds)
     found = []
-    for code in DECK.codes:
+    for new, code in enumerate(DECK.codes):
+        total[new] += 1
+        possible = all(n <= most for n, most in zip(total, DECK.copies, strict=True))
+        total[new] -= 1
+        if not possible:
+            continue
         ways = {}
         for source in ("own", "other"):
-            try:
-                answer = analyze({**holding, "new": code, "from": source}, rules)
-            except RecordError:
-                break  # the holding has every copy of it
+            answer = _judge(hand, melds, new, source == "other", rules)
             ways[source] = {"huxi": answer["huxi"], "tun": answer["tun"]} if answer["win"] else None
-        if ways and (ways["own"] or ways["other"]):
+        if ways["own"] or ways["other"]:
             found.append({"card": code, **ways})
     return {"waits": found}
