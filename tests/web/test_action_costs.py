@@ -8,7 +8,6 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -44,9 +43,7 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     wrap(BaseGame, "apply", "engine actions")
     wrap(frames.FrameBuilder, "_new", "frames")
     wrap(Store, "append_many", "store writes")
-    encode = SimpleNamespace(dumps=json.dumps, loads=json.loads)
-    monkeypatch.setattr(socket, "json", encode)
-    wrap(encode, "dumps", "JSON encodings")
+    wrap(socket, "encode", "JSON encodings")
     frames.holding_waits.cache_clear()
     yield counts
     counts["waits analyses"] = frames.holding_waits.cache_info().misses

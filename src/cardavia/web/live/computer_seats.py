@@ -53,13 +53,15 @@ class ComputerSeats:
         if decision is None:
             return
         window = decision.window
+        copy: Game | None = None  # one copy for every seat asked now: the agents only read it
         for seat in decision.seats:
             if seats.person_plays(seat) or (window, seat) in self._thinking or seat in self._held:
                 continue
             if not game.legal_actions(seat):
                 continue
             self._thinking.add((window, seat))
-            self._spawn(self._think(window, seat, game.clone()), "think")
+            copy = copy or game.clone()
+            self._spawn(self._think(window, seat, copy), "think")
 
     def answered(self, window: int, seat: int) -> None:
         """``seat``'s answer in ``window`` has come back to the table."""

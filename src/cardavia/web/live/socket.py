@@ -30,7 +30,7 @@ from cardavia.web.origin import same_origin
 from cardavia.web.pages.messages import error_text
 from cardavia.web.pages.render import LANG_COOKIE
 from cardavia.web.pages.routes import seat_of
-from cardavia.web.wire import ErrorMessage, Hint, HintMessage, Ref, Refusal
+from cardavia.web.wire import ErrorMessage, Hint, HintMessage, Outgoing, Ref, Refusal
 
 router = APIRouter()
 MAX_MESSAGE = 4096
@@ -69,13 +69,21 @@ def _same_origin(ws: WebSocket) -> bool:
     return same_origin(origin, ws.headers.get("host", ""))
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)  # messages are trees, never cycles
+
+
+def encode(message: Outgoing) -> str:
+    """A message as the socket's text (``json.dumps(message, ensure_ascii=False)``, spelled alike)."""
+    return _ENCODER.encode(message)
+
+
 async def _writer(ws: WebSocket, sub: Subscriber) -> None:
     while True:
         message = await sub.outbox.get()
         if message["type"] == "close":
             await ws.close(code=message.get("code", 1000))
             return
-        await ws.send_text(json.dumps(message, ensure_ascii=False))
+        await ws.send_text(encode(message))
 
 
 @router.websocket("/ws/tables/{table_id}")
