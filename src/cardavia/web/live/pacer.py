@@ -10,7 +10,6 @@ how long it thought. The human's own step may be released at once (``at_once``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import deque
@@ -99,8 +98,11 @@ class Pacer:
             wait = self._release_at - time.monotonic()
             if wait > 0:
                 self._wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), wait)
+                timer = asyncio.get_running_loop().call_later(wait, self._wake.set)  # (no task per wait)
+                try:
+                    await self._wake.wait()
+                finally:
+                    timer.cancel()
                 continue
             self._pending.popleft()
             if self.unit > 0 and built - self._release_at > LATE:
