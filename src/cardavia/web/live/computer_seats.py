@@ -60,7 +60,8 @@ class ComputerSeats:
             if not game.legal_actions(seat):
                 continue
             self._thinking.add((window, seat))
-            copy = copy or game.clone()
+            if copy is None:
+                copy = game.clone()
             self._spawn(self._think(window, seat, copy), "think")
 
     def answered(self, window: int, seat: int) -> None:

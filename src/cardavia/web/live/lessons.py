@@ -45,17 +45,17 @@ HUMAN = 0
 
 
 def _found() -> dict[str, str]:
-    folder = resources.files("cardavia.content").joinpath("lessons")
-    names = {item.name.removesuffix(".json") for item in folder.iterdir() if item.name.endswith(".json")}
+    files = resources.files("cardavia.content").joinpath("lessons").iterdir()
+    names = sorted(item.name.removesuffix(".json") for item in files if item.name.endswith(".json"))
     return {
         name: game
         for game in game_names()
-        for name in sorted(names)
-        if name == game or name.startswith(f"{game}-")
+        for name in [game, *(other for other in names if other.startswith(f"{game}-"))]
+        if name in names
     }
 
 
-LESSONS: dict[str, str] = dict(sorted(_found().items(), key=lambda item: (item[1], item[0] != item[1])))
+LESSONS: dict[str, str] = _found()
 """Every lesson's name and its game, each game's in the order they are offered (its first, then
 the others by name)."""
 DIFFICULTY = "easy"
