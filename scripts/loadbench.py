@@ -500,6 +500,75 @@ def _measure(args: argparse.Namespace, source: str | None = None) -> dict[str, A
     return result
 
 
+HUMAN_PACE = {"think_ms": 1000.0, "ai_delay": 0.7}  # the defaults: bots and computers at people's pace
+P99_LIMIT_MS = 100.0
+
+
+def _capacity(args: argparse.Namespace) -> dict[str, Any]:
+    """The figures an operator sizes a deployment with, for the site the arguments name: the stress
+    run's throughput and CPU per action; the most tables at a human pace whose ack p99 stays within
+    ``P99_LIMIT_MS`` (doubling from ``--tables``, then halving the gap to a tenth); the memory per live
+    table; and the worker CPU a computer's move takes at each tier."""
+    stress = _measure(argparse.Namespace(**{**vars(args), "think_ms": 0.0, "ai_delay": 0.0}))
+    runs: list[dict[str, Any]] = []
+    good, bad, tables = 0, None, args.tables
+    while True:
+        found = _measure(argparse.Namespace(**{**vars(args), **HUMAN_PACE, "tables": tables}))
+        p99 = found["ack_ms"]["p99"]
+        runs.append({"tables": tables, "ack_p99_ms": p99, "errors": found["errors"],
+                     "server_cpu_ms_per_action": found["server_cpu_ms_per_action"],
+                     "memory_per_table_kb": found.get("memory_per_table_kb")})
+        if p99 <= P99_LIMIT_MS and found["errors"] == 0:
+            good = tables
+        else:
+            bad = tables
+        if bad is None and tables * 2 > 2000:
+            break
+        if bad is not None and bad - good <= max(25, bad // 10):
+            break
+        tables = tables * 2 if bad is None else (good + bad) // 2
+    return {
+        "site": stress["site"],
+        "stress": {k: stress[k] for k in ("actions_per_s", "ack_ms", "cpu_cores", "server_cpu_ms_per_action")
+                   },
+        "human_pace_tables_within_p99": {"limit_ms": P99_LIMIT_MS, "tables": good, "runs": runs},
+        "memory_per_table_kb": stress.get("memory_per_table_kb"),
+        "worker_cpu_ms_per_computer_move": _move_costs(),
+    }
+
+
+def _move_costs(positions: int = 30) -> dict[str, dict[str, float]]:
+    """CPU (ms, mean and p90) of one computer's move by game and tier, on positions of seeded
+    random deals: what the worker processes spend on the computers."""
+    from cardavia.engine.registry import game_names, get_spec
+    from cardavia.web.live.computers import choose_on
+
+    costs: dict[str, dict[str, float]] = {}
+    for game in game_names():
+        spec = get_spec(game)
+        picked = []
+        for seed in range(100):  # a few positions from each of several deals
+            live, rng, taken = spec.new_game(seed), random.Random(seed), 0
+            while (decision := live.decision()) is not None and taken < 4:
+                seat = next(s for s in decision.seats if live.legal_actions(s))
+                if rng.random() < 0.25:
+                    picked.append((live.clone(), seat))
+                    taken += 1
+                live.apply(seat, rng.choice(live.legal_actions(seat)))
+            if len(picked) >= positions:
+                break
+        for tier in ("easy", "normal", "hard"):
+            spent = []
+            for position, seat in picked[:positions]:
+                started = time.process_time()
+                choose_on(position.clone(), seat, tier, 7)
+                spent.append(1000 * (time.process_time() - started))
+            spent.sort()
+            costs[f"{game}/{tier}"] = {"mean": round(statistics.fmean(spent), 2),
+                                       "p90": round(spent[int(0.9 * len(spent))], 2)}
+    return costs
+
+
 def _paired(args: argparse.Namespace) -> dict[str, Any]:
     """``--pairs`` runs of this checkout and of ``--baseline`` taking turns (each pair in the other
     order than the last, so neither always runs on a warmer machine); their figures and the ratio
@@ -551,6 +620,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the src folder of another checkout (git worktree add DIR REV): run it and this one in turns",
     )
     parser.add_argument("--pairs", type=int, default=3, help="with --baseline: how many runs of each")
+    parser.add_argument(
+        "--capacity",
+        action="store_true",
+        help="the operator's figures: stress throughput, tables at a human pace within an ack p99 of 100 ms "
+        "(searched from --tables), memory per table, workers' CPU per computer move (web/CAPACITY.md)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
         print("error: --tables must be 1-2000 and --seconds 1-600", file=sys.stderr)
@@ -562,7 +637,12 @@ def main(argv: list[str] | None = None) -> int:
         print("error: --baseline must be a src folder holding cardavia, without --url", file=sys.stderr)
         return 2
     try:
-        result = _paired(args) if args.baseline is not None else _measure(args)
+        if args.capacity:
+            result = _capacity(args)
+        elif args.baseline is not None:
+            result = _paired(args)
+        else:
+            result = _measure(args)
     except (ValueError, RuntimeError, subprocess.CalledProcessError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
