@@ -243,3 +243,26 @@ def test_an_opening_lesson_is_a_whole_deal_the_human_deals_and_nobody_wins(name:
     game, _ = replay(name)
     outcome = game.outcome()
     assert outcome is not None and outcome["winner"] is None
+
+
+@pytest.mark.parametrize("name", lessons.LESSONS)
+def test_the_card_a_tip_names_is_the_card_outlined(name: str) -> None:
+    """Where a decision's tip names a card, the move the table outlines there plays it: the move the
+    tip invites the player to try first (one the rules refuse), else the lesson's own; and a refusal's
+    tip names the lesson's move as the card to play instead."""
+    lesson = lessons.lesson(name)
+    windows, asking = sorted(lesson.expected), sorted(lesson.asks)
+    checked = 0
+    for v, tip in lesson.tips.items():
+        named = next((tip.params[k] for k in ("card", "kan", "general") if k in tip.params), None)
+        if v not in lesson.asks or named is None:
+            continue
+        window = windows[asking.index(v)]
+        refusal = lesson.refusals.get(window)
+        outlined = refusal.attempt if refusal is not None else lesson.expected[window]
+        assert named in outlined.split()[1:], (tip.key, named, outlined)
+        checked += 1
+    for window, refusal in lesson.refusals.items():
+        instead = refusal.tip.params.get("discard")
+        assert instead is None or lesson.expected[window] == f"discard {instead}", refusal
+    assert checked >= 2
