@@ -102,12 +102,11 @@ def waits(query: Mapping[str, Any], rules: Rules) -> JSON:
         raise NotationError("'waits' asks about every new card: give no 'new' or 'from'")
     hand, melds = _holding(query)
     total = _total(hand, melds)
+    if any(n > most for n, most in zip(total, DECK.copies, strict=True)):
+        return {"waits": []}
     found = []
     for new, code in enumerate(DECK.codes):
-        total[new] += 1
-        possible = all(n <= most for n, most in zip(total, DECK.copies, strict=True))
-        total[new] -= 1
-        if not possible:
+        if total[new] >= DECK.copies[new]:
             continue
         ways = {}
         for source in ("own", "other"):

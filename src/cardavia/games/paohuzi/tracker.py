@@ -27,7 +27,6 @@ class Tracker:
         self.dealer: int = position["dealer"]
         hands = [DECK.parse_list(h) for h in position["hands"]]
         self.hand = DECK.counts(hands[seat])
-        self._hand_view: list[str] | None = None  # the hand's codes, until it changes
         self.sizes = [len(h) for h in hands]
         raw_melds = position.get("melds") or [[] for _ in range(SEATS)]
         self.melds: list[list[str]] = [[parse_meld(m).text() for m in ms] for ms in raw_melds]
@@ -98,13 +97,6 @@ class Tracker:
             for code in codes:
                 assert code is not None
                 self.hand[DECK.card(code)] -= 1
-                self._hand_view = None
-
-    def _hand_codes(self) -> list[str]:
-        """The seat's hand in canonical order (one list, shared by the views until the hand changes)."""
-        if self._hand_view is None:
-            self._hand_view = DECK.format_list(DECK.expand(self.hand))
-        return self._hand_view
 
     def view(self) -> View:
         """The seat's view now, with ``to_act`` and ``legal`` empty."""
@@ -112,10 +104,10 @@ class Tracker:
         for s in range(SEATS):
             own = s == self.seat
             seats.append(SeatView({
-                "hand": self._hand_codes() if own else self.sizes[s],
+                "hand": DECK.format_list(DECK.expand(self.hand)) if own else self.sizes[s],
                 "melds": list(self.melds[s]),
                 "discards": list(self.discards[s]),
-                "chou": DECK.format_list(DECK.parse_list(self.chou[s])) if self.chou[s] else [],
+                "chou": DECK.format_list(DECK.parse_list(self.chou[s])),
                 "shown": self.shown if s == self.dealer else None,
                 "dead": self.dead[s],
             }))

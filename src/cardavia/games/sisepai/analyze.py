@@ -74,8 +74,8 @@ def waits(query: Mapping[str, Any]) -> JSON:
     concealed, exposed = _holding(query)
     counts = DECK.counts(concealed)
     everything = DECK.counts(concealed + [k for g in exposed for k in g])
-    possible = all(n <= most for n, most in zip(everything, DECK.copies, strict=True))
-    if not possible or sum(everything) != WIN_SIZE - 1:
+    impossible = any(n > most for n, most in zip(everything, DECK.copies, strict=True))
+    if impossible or sum(everything) != WIN_SIZE - 1:
         return {"waits": []}
     points = sum(group_points(g) for g in exposed)
     found = []

@@ -27,7 +27,6 @@ class Tracker:
         self.seat = seat
         self.dealer = start.dealer
         self.hand = DECK.counts(start.hands[seat])
-        self._hand_view: list[str] | None = None  # the hand's codes, until it changes
         self.sizes = [len(h) for h in start.hands]
         self.melds: list[list[str]] = [[DECK.format(g) for g in m] for m in start.melds]
         self.discards: list[list[str]] = [[] for _ in range(SEATS)]
@@ -60,13 +59,6 @@ class Tracker:
         if seat == self.seat:
             for code in codes:
                 self.hand[DECK.card(code)] -= 1
-            self._hand_view = None
-
-    def _hand_codes(self) -> list[str]:
-        """The seat's hand in canonical order (one list, shared by the views until the hand changes)."""
-        if self._hand_view is None:
-            self._hand_view = DECK.format_list(DECK.expand(self.hand))
-        return self._hand_view
 
     def view(self) -> View:
         """The seat's view now, with ``to_act`` and ``legal`` empty."""
@@ -74,7 +66,7 @@ class Tracker:
         for s in range(SEATS):
             entry: SeatView = {}
             if s == self.seat:
-                entry["hand"] = self._hand_codes()
+                entry["hand"] = DECK.format_list(DECK.expand(self.hand))
             entry["hand_count"] = self.sizes[s]
             entry["melds"] = list(self.melds[s])
             entry["discards"] = list(self.discards[s])

@@ -70,15 +70,15 @@ class Frame:
     legal: tuple[str, ...] = ()
 
 
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
 def event_json(event: Event) -> WireEvent:
     """An event as plain JSON: its kind and its params (codes and numbers)."""
     params = {}
     for key, value in event.params.items():
         params[str(key)] = value if type(value) in _SCALARS else _plain(value)
     return {"kind": event.kind, "params": params}
-
-
-_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def _plain(value: Any) -> Any:  # an event's param: codes and numbers, maybe in collections

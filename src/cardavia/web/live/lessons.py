@@ -209,7 +209,11 @@ def match(game: str, seat: int, position: Mapping[str, Any]) -> Lesson | None:
     human at seat 0), or None for an ordinary deal."""
     if seat != HUMAN:
         return None
-    return next((lesson(name) for name in lessons_of(game) if dict(position) == lesson(name).position), None)
+    for name in lessons_of(game):
+        found = lesson(name)
+        if dict(position) == found.position:
+            return found
+    return None
 
 
 def build(name: str, doc: Mapping[str, Any]) -> Lesson:
