@@ -60,7 +60,12 @@ def play_both(pages: list[Page], seed: int) -> None:
 
 @pytest.mark.parametrize(
     ("game", "viewport", "size", "langs"),
-    [("sisepai", LAPTOP, "laptop", ("en", "es")), ("paohuzi", PHONE, "phone", ("zh", "en"))],
+    [
+        ("sisepai", LAPTOP, "laptop", ("en", "es")),
+        ("sisepai", PHONE, "phone", ("cs", "zh")),
+        ("paohuzi", PHONE, "phone", ("zh", "en")),
+        ("paohuzi", LAPTOP, "laptop", ("da", "cs")),
+    ],
 )
 def test_two_friends_play_together_deal_again_and_one_comes_back(
     browser: Browser, server: str, artifacts: Path, game: str, viewport: ViewportSize, size: str,
