@@ -18,6 +18,12 @@ deals), the Brier score and the base-rate Brier score. Decisions whose chosen ac
 another map on the same decisions); ``--splits K`` adds K other halvings of its deals, fitted on
 one half and measured on the other, to show how far one draw of deals moves the figures.
 
+``--points N``: a seat's mean result (``seat_result``, the game's own points) when it wins and when
+it does not, over N self-play deals of normal in every seat (fitting seeds); with ``--write`` kept as
+the map's ``points`` (``calibration.Points``: the review's values in points).
+
+    nice .venv/bin/python scripts/calibrate.py sisepai paohuzi --points 2000 --workers 2 --write
+
 ``--ladder N``: N deals per tier (random, easy, normal, hard) in the reviewed seat, the others
 normal, reviewed with the committed calibration: mean accuracy, flags per decision, and the review
 time per deal (p50 / max).
@@ -39,6 +45,7 @@ from typing import Any
 from cardavia.ai import make_agent, observe
 from cardavia.ai.agent import Agent, Observation
 from cardavia.engine import record as records
+from cardavia.engine.game import seat_result
 from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 from cardavia.review import calibration, core
@@ -56,8 +63,32 @@ FITTED = Path(__file__).resolve().parent.parent / "src" / "cardavia" / "review" 
 
 
 def write_map(game: str, entry: dict[str, Any]) -> None:
-    """Write ``fitted/<game>.json`` with this game's map."""
-    (FITTED / f"{game}.json").write_text(json.dumps(entry, indent=4, sort_keys=True) + "\n", encoding="utf-8")
+    """Write ``fitted/<game>.json`` with this game's map (its measured ``points`` kept)."""
+    path = FITTED / f"{game}.json"
+    if path.exists() and "points" not in entry:
+        kept = json.loads(path.read_text(encoding="utf-8")).get("points")
+        entry = {**entry, "points": kept} if kept is not None else entry
+    path.write_text(json.dumps(entry, indent=4, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def points_deal(task: tuple[str, int]) -> list[tuple[bool, float]]:
+    """One self-play deal of ``OPPONENT`` in every seat: (won, result in the game's points) per seat."""
+    game, seed = task
+    agent = make_agent(game, OPPONENT)
+    record = play(game, seed, 0, agent)
+    outcome = records.replay(record).outcome() or {}
+    return [(outcome.get("winner") == s, seat_result(outcome, s)) for s in range(get_spec(game).seats)]
+
+
+def measure_points(game: str, deals: int, workers: int) -> dict[str, Any]:
+    """The mean result of a seat that wins and of one that does not, over ``deals`` self-play deals
+    from ``FIT_SEED`` (``calibration.Points``)."""
+    rows = [row for deal in _map(points_deal, [(game, FIT_SEED + i) for i in range(deals)], workers)
+            for row in deal]
+    won = [r for w, r in rows if w]
+    other = [r for w, r in rows if not w]
+    return {"win": round(statistics.mean(won), 3), "other": round(statistics.mean(other), 3),
+            "deals": deals, "seeds": [FIT_SEED, FIT_SEED + deals - 1], "wins": len(won)}
 
 
 class Slipping:
@@ -119,30 +150,42 @@ def ladder_deal(task: tuple[str, int, str]) -> dict[str, Any]:
         [chosen, judged.stock, [[o.action, o.raw, o.wins] for o in judged.options]]
         for _, judged, chosen in core.judged_decisions(record, seat)
     ]
+    outcome = records.replay(record).outcome() or {}
     return {"game": game, "tier": tier, "seed": seed, "decisions": decisions,
-            "seconds": time.perf_counter() - start}
+            "result": seat_result(outcome, seat), "seconds": time.perf_counter() - start}
 
 
 def ladder_report(game: str, results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Accuracy and flags per tier with the committed map, and the review time per deal."""
-    cal = calibration.load(game)
+    """Per tier with the committed map and points: accuracy (mean, median), points lost per deal
+    (mean), flags and counted decisions; and the review time per deal."""
+    cal, worth, even = calibration.load(game), calibration.points(game), core.judges()[game].even
     out: dict[str, Any] = {"game": game, "tiers": {}}
     for tier in LADDER:
-        accuracies, flags = [], []
+        accuracies, lost, flags, counted = [], [], [], 0
         mine = [r for r in results if r["tier"] == tier]
         for r in mine:
-            losses = []
+            entries = []
             for chosen, stock, options in r["decisions"]:
                 judged = core.Judged(tuple(core.Option(a, raw, wins) for a, raw, wins in options), stock)
                 values = core.values_of(judged, cal)
-                losses.append(round(max(values.values()) - values[chosen], core.DIGITS))
-            accuracies.append(core.accuracy_of(losses))
-            flags += [core.flag_of(loss) for loss in losses]
+                loss = round(max(values.values()) - values[chosen], core.DIGITS)
+                entries.append({"values": values, "chosen": chosen, "counted": core.counted(values, even),
+                                "loss": loss})
+                flags.append(core.flag_of(loss))
+            accuracies.append(core.accuracy_of(entries))
+            lost.append(sum(
+                worth.expected(max(e["values"].values())) - worth.expected(e["values"][e["chosen"]])
+                for e in entries if e["counted"]
+            ))
+            counted += sum(1 for e in entries if e["counted"])
         out["tiers"][tier] = {
             "deals": len(mine),
             "accuracy_mean": round(statistics.mean(accuracies), 1),
             "accuracy_median": round(statistics.median(accuracies), 1),
+            "points_lost_mean": round(statistics.mean(lost), 2),
+            "result_mean": round(statistics.mean(r.get("result", 0.0) for r in mine), 2),
             "decisions": len(flags),
+            "counted": counted,
             "flagged": {k: flags.count(k) for k in ("inaccuracy", "mistake", "blunder")},
         }
     out["review_seconds"] = _times(results)
@@ -267,7 +310,18 @@ def main() -> None:
     parser.add_argument("--splits", type=int, default=0, help="with --rows: also this many other halvings")
     parser.add_argument("--ladder", type=int, help="instead: this many ladder deals per tier")
     parser.add_argument("--ladder-report", metavar="DUMP", help="instead: the ladder of a --ladder --dump")
+    parser.add_argument("--points", type=int, metavar="N",
+                        help="instead: measure a win's and a non-win's mean result on N self-play deals")
     args = parser.parse_args()
+    if args.points:
+        for game in args.games:
+            measured = measure_points(game, args.points, args.workers)
+            print(json.dumps({"game": game, **measured}), flush=True)
+            if args.write:
+                path = FITTED / f"{game}.json"
+                entry = {**json.loads(path.read_text(encoding="utf-8")), "points": measured}
+                path.write_text(json.dumps(entry, indent=4, sort_keys=True) + "\n", encoding="utf-8")
+        return
     if args.ladder_report:
         for game in args.games:
             text = Path(f"{args.ladder_report}.{game}.jsonl").read_text(encoding="utf-8")

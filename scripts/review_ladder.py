@@ -1,14 +1,19 @@
 """The review ladder: each tier (random, easy, normal, hard) reviewed against hard.
 
-Deal i of a game (seed ``LADDER_SEED`` + i) is played once per tier, that tier in the reviewed seat
-(seat i mod seats) and normal elsewhere, and reviewed from that seat (``cardavia.review``, the
-committed calibration). Per tier: deals, mean and median accuracy, decisions and flags; per game:
-the review time per deal (p50 / max, all tiers). Each deal's result is appended to ``--out`` as it
+Deal i of a game (seed ``--first-seed`` + i, by default ``LADDER_SEED`` + i) is played once per
+tier, that tier in the reviewed seat (seat i mod seats) and normal elsewhere, and reviewed from that
+seat (``cardavia.review``, the committed calibration and points). Per tier: deals, mean and median
+accuracy, points lost per deal, the seat's mean result, decisions (and how many count) and flags;
+per game: the review time per deal (p50 / max, all tiers). Each deal's result is appended to ``--out`` as it
 comes (a JSON line holding every decision's raw options, so a later map can value them again with
 ``--report``), and a run stopped early still reports the deals it finished.
 
     nice .venv/bin/python scripts/review_ladder.py sisepai paohuzi --deals 200 --workers 2 --out ladder
     .venv/bin/python scripts/review_ladder.py sisepai paohuzi --report ladder
+
+The accuracy's formula was chosen on 25 deals per tier from ``LADDER_SEED``; STRENGTH.md's figures
+are on 200 held-out deals per tier from ``HELD_OUT_SEED`` (``--first-seed 400000``), played after it was
+fixed.
 
 ``--site N``: the wall time of the site's review (parts side by side in 2 worker processes) of N
 ladder deals with normal in the seat.
@@ -27,19 +32,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from calibrate import LADDER, LADDER_SEED, ladder_deal, ladder_report
 
+HELD_OUT_SEED = 400_000
 
-def run(game: str, deals: int, workers: int, out: Path) -> None:
-    """Play and review ``deals`` deals per tier, seed by seed, appending each result to ``out``."""
+
+def run(game: str, deals: int, workers: int, out: Path, first: int = LADDER_SEED) -> None:
+    """Play and review ``deals`` deals per tier (seeds from ``first``), seed by seed, appending each
+    result to ``out``."""
     done = set()
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
             r = json.loads(line)
             done.add((r["seed"], r["tier"]))
     tasks = [
-        (game, LADDER_SEED + i, tier)
+        (game, first + i, tier)
         for i in range(deals)
         for tier in LADDER
-        if (LADDER_SEED + i, tier) not in done
+        if (first + i, tier) not in done
     ]
     with get_context("spawn").Pool(workers) as pool, out.open("a", encoding="utf-8") as f:
         for n, result in enumerate(pool.imap(ladder_deal, tasks, chunksize=1), start=1):
@@ -105,7 +113,8 @@ def markdown(result: dict[str, Any]) -> str:
         per = r["decisions"] / r["deals"]
         rows.append(
             f"| {result['game']} | {tier} | {r['deals']} | {r['accuracy_mean']} | {r['accuracy_median']} | "
-            f"{r['decisions']} ({per:.1f} a deal) | {f['inaccuracy']} / {f['mistake']} / {f['blunder']} |"
+            f"{r['points_lost_mean']} | {r['result_mean']} | {r['decisions']} ({per:.1f} a deal), "
+            f"{r['counted']} counted | {f['inaccuracy']} / {f['mistake']} / {f['blunder']} |"
         )
     return "\n".join(rows)
 
@@ -114,6 +123,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="+", choices=["sisepai", "paohuzi"])
     parser.add_argument("--deals", type=int, default=200, help="deals per tier")
+    parser.add_argument("--first-seed", type=int, default=LADDER_SEED, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="play: append results to OUT.GAME.jsonl, then report")
     parser.add_argument("--report", metavar="OUT", help="only report OUT.GAME.jsonl")
@@ -128,7 +138,7 @@ def main() -> None:
             path = Path(f"{args.report}.{game}.jsonl")
         else:
             path = Path(f"{args.out or 'ladder'}.{game}.jsonl")
-            run(game, args.deals, args.workers, path)
+            run(game, args.deals, args.workers, path, args.first_seed)
         result = report(game, path)
         print(markdown(result) if args.markdown else json.dumps(result), flush=True)
 

@@ -188,6 +188,17 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_puzzle(args: argparse.Namespace) -> int:
+    """Check a puzzle file as CI does: one ``error:`` line per bad puzzle, exit 2 when any."""
+    from cardavia.puzzles.puzzle import check
+
+    good, errors = check(_read(args.check), args.game)
+    for message in errors:
+        _error(message)
+    _dump({"puzzles": len(good), "bad": len(errors)})
+    return EXIT_BAD_INPUT if errors else 0
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Play one deal (random-legal players, or the agents of ``--players``) and print its record."""
     spec = get_spec(args.game)
@@ -221,16 +232,33 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def _review_help() -> str:
-    from cardavia.review import ACCURACY_SCALE, BLUNDER, INACCURACY, MISTAKE
+    from cardavia.review import BLUNDER, INACCURACY, MISTAKE
+    from cardavia.review.core import judges
 
+    even = ", ".join(f"{judge.even} in {name}" for name, judge in judges().items())
     text = (
         "Every decision of seat N with two or more legal actions, judged by the hard tier from what "
         "N could see then: each legal action's value is N's calibrated chance (0-1) to win the deal "
         "after it; best = the highest value; loss = value(best) - value(chosen).\n\n"
+        "points: each action's value in the game's own points, N's expected result of the deal after it "
+        "(chance x the mean result of a win + (1 - chance) x the mean result of a deal not won, both "
+        "measured on self-play deals); points_loss = points(best) - points(chosen); points_lost = the "
+        "sum over the counted decisions.\n\n"
         f"flag: inaccuracy when loss >= {INACCURACY}, mistake when loss >= {MISTAKE}, "
-        f"blunder when loss >= {BLUNDER}, else null.\n"
-        f"accuracy = 100 * mean over the decisions of exp(-loss / {ACCURACY_SCALE}), one decimal "
-        "(100 when every choice is best, and for a deal without decisions)."
+        f"blunder when loss >= {BLUNDER}, else null.\n\n"
+        "counted: false when every option's value is the same within the judge's own error (the "
+        f"values' spread at most {even}: the sampling error of the judge's worlds, or the printed "
+        "precision); "
+        "such decisions are left out of the accuracy and points_lost. counted (top level): how many "
+        "decisions count.\n\n"
+        "accuracy = 100 * sum(value(chosen) - mean) / sum(value(best) - mean) over the counted "
+        "decisions, where mean is the mean value of the decision's legal actions (what picking at "
+        "random keeps on average); kept within 0-100, one decimal; 100 when every choice is best or "
+        "no decision counts, about 0 for random choices.\n\n"
+        "kind: what a choice that was not the best did: missed_win, fed_win (a discard another seat "
+        "won on at once), refused_claim, needless_claim, other_claim, missed_wait (the best left the "
+        "hand one card from complete, the choice did not), broke_group (a discard that left more "
+        "cards missing than the best), weaker_discard, other; null when the best was chosen."
     )
     return "\n".join(textwrap.fill(part, 100) for part in text.split("\n"))
 
@@ -414,6 +442,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="a finished deal's record, or - for stdin")
     p.add_argument("--seat", type=int, required=True, help="the seat whose decisions are judged")
     p.set_defaults(run=cmd_review)
+
+    p = sub.add_parser(
+        "puzzle", help="check a puzzle file", description=(
+            "Check a puzzle file (JSON Lines; the format is in cardavia.puzzles.puzzle): each line's fields, "
+            "its record's position replays, the seat is asked there, the options are its legal actions "
+            "and the answer one of them. Prints the counts; one error: line per bad puzzle, exit 2."
+        ),
+    )
+    p.add_argument("game", choices=game_names())
+    p.add_argument("--check", required=True, metavar="FILE", help="the puzzle file, or - for stdin")
+    p.set_defaults(run=cmd_puzzle)
 
     p = sub.add_parser("selfplay", help="play one deal between computer players and print its record")
     p.add_argument("game", choices=game_names())

@@ -148,6 +148,21 @@ def test_review_from_the_end_panel_keys_slider_flags_and_upload(
     page.locator(f"{REVIEW} [data-role=seen]").check()
     assert page.locator(f"{REVIEW} [data-role=table] svg.card").count() < all_cards
     page.locator(f"{REVIEW} [data-role=seen]").uncheck()
+    # what to work on: the flagged decisions by kind, the costliest kind first; a button shows one
+    decisions = data["review"]["decisions"]
+    expect(page.locator(f"{REVIEW} .points-lost")).to_contain_text("Expected tun lost to your choices")
+    flags = [d for d in decisions if d["flag"]]
+    kinds = page.locator(f"{REVIEW} .review-kinds li.kind")
+    expect(kinds).to_have_count(len({d["kind"] for d in flags}))
+    if flags:
+        cost = {k: sum(d["points_loss"] for d in flags if d["kind"] == k) for k in {d["kind"] for d in flags}}
+        shown = [kinds.nth(i).get_attribute("data-kind") for i in range(kinds.count())]
+        assert [cost[k] for k in shown] == sorted(cost.values(), reverse=True)
+        worst = max((d for d in flags if d["kind"] == shown[0]), key=lambda d: d["points_loss"])
+        kinds.first.locator("button").first.click()
+        assert step_number(page) == step_of[worst["index"] - 1]
+        expect(judgement.locator(".flag")).to_have_attribute("data-flag", worst["flag"])
+        expect(judgement.locator(".points-loss")).to_contain_text("Expected tun lost")
     # the graph and its text
     expect(page.locator(f"{REVIEW} .review-graph svg[role=img]")).to_have_count(1)
     assert page.locator(f"{REVIEW} .graph-text li").count() == len(data["review"]["decisions"])

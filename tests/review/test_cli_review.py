@@ -47,7 +47,9 @@ def test_help_documents_the_thresholds_and_the_formula(capsys):
         cli.main(["review", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for words in ("inaccuracy when loss >= 0.02", "mistake when loss >= 0.05", "blunder when loss >= 0.1",
-                  "accuracy = 100 * mean over the decisions of exp(-loss / 0.1)"):
+                  "accuracy = 100 * sum(value(chosen) - mean) / sum(value(best) - mean)",
+                  "spread at most 0.001 in paohuzi, 0.01 in sisepai",
+                  "points_loss = points(best) - points(chosen)", "fed_win"):
         assert words in text
 
 

@@ -271,3 +271,33 @@ def test_the_reviews_table_is_made_on_a_database_that_lacks_it(tmp_path) -> None
     (saved, other), again, version = run_async(scenario)
     assert saved == again == {"accuracy": 90.0, "decisions": []} and other is None
     assert version == SCHEMA_VERSION  # the table comes without a schema step of its own
+
+
+def test_reviews_judged_before_the_accuracy_was_redefined_are_judged_again(tmp_path) -> None:
+    """A schema-4 database keeps reviews with the old accuracy: opening it drops them (a deal's
+    review is judged again when asked), and a second opening keeps the new ones."""
+    from sqlalchemy import text
+
+    from cardavia.web.storage.store import Store
+
+    from .helpers import run_async
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
+
+    async def scenario() -> tuple[Any, Any]:
+        store = await Store.open(url)
+        await store.save_review("t1", 0, {"accuracy": 81.0, "decisions": []})
+        async with store._engine.begin() as conn:
+            await conn.execute(text("UPDATE cardavia_schema SET version = 4"))
+        await store.close()
+        store = await Store.open(url)
+        dropped = await store.load_review("t1", 0)
+        await store.save_review("t1", 0, {"accuracy": 12.5, "decisions": []})
+        await store.close()
+        store = await Store.open(url)
+        kept = await store.load_review("t1", 0)
+        await store.close()
+        return dropped, kept
+
+    dropped, kept = run_async(scenario)
+    assert dropped is None and kept == {"accuracy": 12.5, "decisions": []}

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from cardavia.review.core import ACCURACY_SCALE, BLUNDER, INACCURACY, MISTAKE, review
+from cardavia.review.core import BLUNDER, INACCURACY, MISTAKE, review
 from cardavia.review.worker import review_record
 
-__all__ = ["ACCURACY_SCALE", "BLUNDER", "INACCURACY", "MISTAKE", "review", "review_record"]
+__all__ = ["BLUNDER", "INACCURACY", "MISTAKE", "review", "review_record"]

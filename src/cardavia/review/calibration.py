@@ -211,6 +211,29 @@ def load(game: str) -> Calibration:
     return cal
 
 
+@dataclass(frozen=True)
+class Points:
+    """What a deal's result gives the seat on average in the game's own points (``seat_result``):
+    ``win`` when the seat wins, ``other`` when it does not (another wins, or nobody). Measured on
+    self-play deals by ``scripts/calibrate.py --points``."""
+
+    win: float = 1.0
+    other: float = 0.0
+
+    def expected(self, chance: float) -> float:
+        """The seat's expected points with this chance to win."""
+        return chance * self.win + (1.0 - chance) * self.other
+
+
+@cache
+def points(game: str) -> Points:
+    """The committed points of ``game`` (a map without them counts in wins: 1 for a win, else 0)."""
+    entry = _entry(game).get("points")
+    if entry is None:
+        return Points()
+    return Points(float(entry["win"]), float(entry["other"]))
+
+
 def to_json(cal: Calibration, meta: Mapping[str, object]) -> dict[str, object]:
     """One game's map as ``fitted/<game>.json`` holds it."""
     knots = [[round(x, 6), round(y, 6)] for x, y in cal.knots]

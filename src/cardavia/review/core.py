@@ -8,10 +8,18 @@ seat wins the deal after that action; an action that wins the deal at once is wo
 
 * ``best`` is the action of highest value (the chosen one when it ties); ``loss`` =
   value(best) - value(chosen), both as printed (3 decimals).
+* ``points``: each action's value in the game's own points, the seat's expected result after it
+  (``calibration.points``: chance x a win's mean result + (1 - chance) x the mean result of a deal
+  not won); ``points_loss`` = points(best) - points(chosen) (2 decimals).
 * ``flag`` by loss: ``inaccuracy`` from ``INACCURACY``, ``mistake`` from ``MISTAKE``, ``blunder``
   from ``BLUNDER``, else ``null``.
-* ``accuracy`` = 100 x the mean over the decisions of exp(-loss / ``ACCURACY_SCALE``), one decimal
-  (100 when every choice is best, and for a deal without decisions).
+* ``counted``: false when every option is worth the same within the judge's own error (the
+  values' spread at most the judge's ``even``); such decisions are left out of the accuracy.
+* ``kind``: what a chosen action that was not the best did (``KINDS``), else ``null``.
+* ``accuracy``: over the counted decisions, 100 x the sum of (value(chosen) - mean value) over the
+  sum of (value(best) - mean value), where the mean is that of every legal action (what picking
+  at random keeps on average): 100 when every choice is best, about 0 for random choices; kept
+  within 0-100, one decimal, 100 when no decision counts.
 * ``why``: a message key and params saying what the best action gains over the chosen one (over the
   runner-up when the best was chosen), from the judge's own terms.
 
@@ -24,7 +32,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -37,14 +44,24 @@ from cardavia.engine.game import Game, View
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import floor, game_names, has_floor
 from cardavia.engine.rng import Rng
-from cardavia.review.calibration import Calibration, load
+from cardavia.review.calibration import Calibration, Points, load, points
 
 INACCURACY = 0.02
 MISTAKE = 0.05
 BLUNDER = 0.10
-ACCURACY_SCALE = 0.10
 DIGITS = 3
 """Values and losses are printed (and compared) with this many decimals."""
+POINT_DIGITS = 2
+"""Points and points lost are printed with this many decimals."""
+KINDS = (
+    "missed_win", "fed_win", "refused_claim", "needless_claim", "other_claim", "missed_wait",
+    "broke_group", "weaker_discard", "other",
+)
+"""The kinds of a decision whose choice was not the best, in the order they are tested (``kind_of``):
+a win left untaken, a discard another seat won on at once, a pass where a claim was better, a claim
+where passing was better, another claim than the best, a choice that left the hand further from
+ready than the best (one card missing), a discard that left more cards missing than the best, a
+discard as far from complete as the best but worth less, anything else."""
 
 Progress = Callable[[int, int], None]
 Why = tuple[str, dict[str, Any]]
@@ -71,7 +88,10 @@ class Judged:
 
 
 class Judge(Protocol):
-    """A game's judge: values every legal action of an observation, explains a preference."""
+    """A game's judge: values every legal action of an observation, explains a preference.
+    ``even``: two values closer than this are the same within the judge's own error."""
+
+    even: float
 
     def judge(self, obs: Observation, rng: Rng) -> Judged:
         """Every legal action of ``obs`` with its raw score; randomness only from ``rng``."""
@@ -116,11 +136,47 @@ def flag_of(loss: float) -> str | None:
     return None
 
 
-def accuracy_of(losses: Sequence[float]) -> float:
-    """The deal's accuracy from its losses (see the module text)."""
-    if not losses:
+def accuracy_of(decisions: Sequence[Mapping[str, Any]]) -> float:
+    """The deal's accuracy from its decisions' ``values``, ``chosen`` and ``counted`` (see the
+    module text)."""
+    kept = edge = 0.0
+    for d in decisions:
+        if d["counted"]:
+            values = d["values"]
+            mean = sum(values.values()) / len(values)
+            kept += values[d["chosen"]] - mean
+            edge += max(values.values()) - mean
+    if edge <= 0:
         return 100.0
-    return round(100.0 * sum(math.exp(-loss / ACCURACY_SCALE) for loss in losses) / len(losses), 1)
+    return round(100.0 * min(1.0, max(0.0, kept / edge)), 1)
+
+
+def counted(values: Mapping[str, float], even: float) -> bool:
+    """True when the options are not all worth the same within ``even``."""
+    return max(values.values()) - min(values.values()) > even
+
+
+def kind_of(by_action: Mapping[str, Option], chosen: str, best: str, fed: bool) -> str | None:
+    """The kind of a decision (``KINDS``), None when the best was chosen. ``fed``: the chosen
+    discard was won on by another seat at once."""
+    if chosen == best:
+        return None
+    verb, best_verb = chosen.split(" ", 1)[0], best.split(" ", 1)[0]
+    if by_action[best].wins:
+        return "missed_win"
+    if verb == "discard" and fed:
+        return "fed_win"
+    if verb == "pass" and best_verb != "discard":
+        return "refused_claim"
+    if verb not in ("discard", "pass"):
+        return "needless_claim" if best_verb == "pass" else "other_claim"
+    mine, theirs = by_action[chosen].facts.get("missing"), by_action[best].facts.get("missing")
+    if isinstance(mine, int) and isinstance(theirs, int):
+        if theirs == 1 < mine:
+            return "missed_wait"
+        if verb == "discard":
+            return "broke_group" if mine > theirs else "weaker_discard"
+    return "other"
 
 
 def values_of(judged: Judged, cal: Calibration) -> dict[str, float]:
@@ -137,8 +193,11 @@ def _best(values: Mapping[str, float], legal: Sequence[str], chosen: str) -> str
     return next(a for a in legal if values[a] >= top)
 
 
-def assess(judge: Judge, judged: Judged, cal: Calibration, chosen: str) -> dict[str, Any]:
-    """One decision's entry (without ``index``): legal, chosen, best, values, loss, flag, why."""
+def assess(
+    judge: Judge, judged: Judged, cal: Calibration, chosen: str, worth: Points, fed: bool = False
+) -> dict[str, Any]:
+    """One decision's entry (without ``index``): legal, chosen, best, values, loss, flag, why,
+    points, points_loss, counted, kind. ``fed``: the chosen discard was won on at once."""
     values = values_of(judged, cal)
     legal = [o.action for o in judged.options]
     best = _best(values, legal, chosen)
@@ -150,9 +209,42 @@ def assess(judge: Judge, judged: Judged, cal: Calibration, chosen: str) -> dict[
         rivals = [a for a in legal if a != best]
         other = max(rivals, key=lambda a: (values[a], by_action[a].raw))
     key, params = judge.why(by_action[best], by_action[other])
+    in_points = {a: round(worth.expected(v), POINT_DIGITS) for a, v in values.items()}
     return {
         "legal": legal, "chosen": chosen, "best": best, "values": values, "loss": loss,
         "flag": flag_of(loss), "why": {"key": key, "params": params},
+        "points": in_points,
+        "points_loss": round(max(0.0, in_points[best] - in_points[chosen]), POINT_DIGITS),
+        "counted": counted(values, judge.even), "kind": kind_of(by_action, chosen, best, fed),
+    }
+
+
+def fed_win(record: Mapping[str, Any], index: int, seats: int) -> bool:
+    """True when ``actions[index]`` is a discard another seat won on at once: the next action that
+    is not a pass is another seat's win. (Lines after it are only read, never replayed: one that
+    does not parse ends the search.)"""
+    mover, action = split_line(record["actions"][index], seats)
+    if not action.startswith("discard "):
+        return False
+    for line in record["actions"][index + 1:]:
+        try:
+            s, after = split_line(line, seats)
+        except CardaviaError:
+            return False
+        if after != "pass":
+            return s != mover and after.split(" ", 1)[0] in WIN_VERBS
+    return False
+
+
+def document(name: str, seat: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The review document of these decisions (all of the deal's, in order)."""
+    return {
+        "game": name,
+        "seat": seat,
+        "accuracy": accuracy_of(decisions),
+        "points_lost": round(sum(d["points_loss"] for d in decisions if d["counted"]), POINT_DIGITS),
+        "counted": sum(1 for d in decisions if d["counted"]),
+        "decisions": decisions,
     }
 
 
@@ -210,19 +302,14 @@ def review(record: Mapping[str, Any], seat: int, progress: Progress | None = Non
     ``progress(done, total)`` is called after each of the seat's actions. Raises ``CardaviaError``
     as ``check`` does.
     """
-    name = check(record, seat).spec.name
-    judge = judges()[name]
-    cal = load(name)
+    final = check(record, seat)
+    name, seats = final.spec.name, final.spec.seats
+    judge, cal, worth = judges()[name], load(name), points(name)
     decisions = [
-        {"index": i, **assess(judge, judged, cal, chosen)}
+        {"index": i, **assess(judge, judged, cal, chosen, worth, fed_win(record, i, seats))}
         for i, judged, chosen in judged_decisions(record, seat, progress)
     ]
-    return {
-        "game": name,
-        "seat": seat,
-        "accuracy": accuracy_of([d["loss"] for d in decisions]),
-        "decisions": decisions,
-    }
+    return document(name, seat, decisions)
 
 
 def _canonical(game: Game, seat: int, action: str, index: int, line: str) -> str:

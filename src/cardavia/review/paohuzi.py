@@ -59,7 +59,10 @@ def _facts(action: str, sit: Situation) -> dict[str, Any]:
 
 
 class PaohuziJudge:
-    """``Judge`` for Paohuzi (see the module text)."""
+    """``Judge`` for Paohuzi (see the module text). ``even``: the printed precision, as the
+    planner samples nothing (the same decision always gets the same values)."""
+
+    even = 0.001
 
     def __init__(self) -> None:
         self.hard = PlannerAgent()

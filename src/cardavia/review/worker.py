@@ -6,8 +6,8 @@ from typing import Any
 
 from cardavia.engine import record as records
 from cardavia.engine.notation import split_line
-from cardavia.review.calibration import load
-from cardavia.review.core import Progress, _canonical, accuracy_of, assess, evaluate, judges, review
+from cardavia.review.calibration import load, points
+from cardavia.review.core import Progress, _canonical, assess, document, evaluate, fed_win, judges, review
 
 
 def review_record(record: dict[str, Any], seat: int, progress: Progress | None = None) -> dict[str, Any]:
@@ -30,18 +30,18 @@ def review_slice(record: dict[str, Any], seat: int, start: int, stop: int) -> li
     only the actions before ``stop``, not the whole deal again."""
     game = records.start(record)
     name, seats = game.spec.name, game.spec.seats
-    judge, cal = judges()[name], load(name)
+    judge, cal, worth = judges()[name], load(name), points(name)
     out = []
     for i, line in enumerate(record["actions"][:stop]):
         s, action = split_line(line, seats)
         if i >= start and s == seat and len(game.legal_actions(seat)) >= 2:
             chosen = _canonical(game, seat, action, i, line)
-            out.append({"index": i, **assess(judge, evaluate(game, seat), cal, chosen)})
+            fed = fed_win(record, i, seats)
+            out.append({"index": i, **assess(judge, evaluate(game, seat), cal, chosen, worth, fed)})
         game.apply(s, action)
     return out
 
 
 def finish(game: str, seat: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
     """The review document of these decisions (all of the deal's, in order)."""
-    return {"game": game, "seat": seat, "accuracy": accuracy_of([d["loss"] for d in decisions]),
-            "decisions": decisions}
+    return document(game, seat, decisions)

@@ -304,7 +304,8 @@ ClientMessage = (
 
 class Assessment(TypedDict):
     """One decision judged: the legal actions, the chosen and best ones, each one's chance, the
-    loss, its flag and why the best is best."""
+    loss, its flag, why the best is best, each one's expected points and the points lost, whether
+    it counts in the accuracy and the kind of a choice that was not the best."""
 
     legal: list[str]
     chosen: str
@@ -313,6 +314,10 @@ class Assessment(TypedDict):
     loss: float
     flag: str | None
     why: Keyed
+    points: dict[str, float]
+    points_loss: float
+    counted: bool
+    kind: str | None
 
 
 class ReviewedDecision(Assessment):
@@ -327,6 +332,8 @@ class ReviewDoc(TypedDict):
     game: str
     seat: int
     accuracy: float
+    points_lost: float
+    counted: int
     decisions: list[ReviewedDecision]
 
 

@@ -213,7 +213,9 @@ async def past_day_replay_data(request: Request, game: str, day: str) -> Respons
         REPLAYS[(game, day)] = record
         while len(REPLAYS) > REPLAYS_KEPT:
             del REPLAYS[next(iter(REPLAYS))]
-    doc: ReviewDoc = {"game": game, "seat": 0, "accuracy": 0.0, "decisions": []}
+    doc: ReviewDoc = {
+        "game": game, "seat": 0, "accuracy": 0.0, "points_lost": 0.0, "counted": 0, "decisions": [],
+    }
     return JSONResponse({"status": "ready", **page_data(record, 0, doc)})
 
 

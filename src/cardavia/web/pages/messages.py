@@ -326,8 +326,31 @@ REVIEW_MESSAGES: dict[str, str] = {
     "review.flag.blunder": _("Blunder"),
     "review.flag.none": _("Good choice"),
     "review.accuracy": _("Accuracy: {accuracy}"),
-    "review.accuracy_note": _("100 means every choice was the computer's best."),
+    "review.accuracy_note": _(
+        "100: every choice was the computer's best. 0: no better, on average, than picking at random. "
+        "Decisions where every option was worth the same are left out."
+    ),
     "review.flags_count": _("Inaccuracies: {inaccuracy}, mistakes: {mistake}, blunders: {blunder}"),
+    # what the player's choices cost, in the unit the game's result is counted in
+    "review.lost.points": _("Expected points lost to your choices over the deal: {n}"),
+    "review.lost.tun": _("Expected tun lost to your choices over the deal: {n}"),
+    "review.loss_in.points": _("Expected points lost: {n}"),
+    "review.loss_in.tun": _("Expected tun lost: {n}"),
+    # the flagged decisions grouped by what went wrong
+    "review.kinds": _("What to work on"),
+    "review.kind_cost.points": _("Decisions: {count} · expected points lost: {n}"),
+    "review.kind_cost.tun": _("Decisions: {count} · expected tun lost: {n}"),
+    "review.kind_decision.points": _("Action {index}, {flag}: expected points lost {n}"),
+    "review.kind_decision.tun": _("Action {index}, {flag}: expected tun lost {n}"),
+    "review.kind.missed_win": _("A win left untaken"),
+    "review.kind.fed_win": _("A discard another player won on at once"),
+    "review.kind.refused_claim": _("A card worth taking, let go"),
+    "review.kind.needless_claim": _("A card taken that was better left"),
+    "review.kind.other_claim": _("A card taken into the wrong group"),
+    "review.kind.missed_wait": _("A chance to be one card from a win, missed"),
+    "review.kind.broke_group": _("A discard that broke up your hand"),
+    "review.kind.weaker_discard": _("A riskier or weaker discard"),
+    "review.kind.other": _("Other choices"),
     "review.graph": _("Your chance to win along the deal"),
     "review.graph_text": _("Your chance to win, decision by decision"),
     "review.graph_point": _("Action {index}: {percent}%"),

@@ -97,6 +97,7 @@ function wordsFor(params) {
 }
 
 const oneDecimal = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** A chance (0-1) as a percentage with one decimal, in the page's language. @param {number} v */
 const percent = (v) => oneDecimal.format(Math.round(v * 1000) / 10);
 
@@ -207,9 +208,54 @@ function drawSummary() {
   box.replaceChildren(
     el("p", { class: "accuracy", text: t("review.accuracy", { accuracy: oneDecimal.format(review.accuracy) }) }),
     el("p", { class: "note", text: t("review.accuracy_note") }),
+    el("p", { class: "points-lost", text: t(`review.lost.${unit()}`, { n: twoDecimals.format(review.points_lost) }) }),
     el("p", { class: "flags", text: t("review.flags_count", counts) }),
+    kinds(review.decisions) || "",
     graph(review.decisions),
   );
+}
+
+/** The unit a deal's result is counted in: tun where the game pays in tun, else points. */
+const unit = () => (words.display(game).tun ? "tun" : "points");
+
+/**
+ * The flagged decisions grouped by kind, the kind that cost most first and its costliest decision
+ * first; each decision a button that shows it. Null when nothing was flagged.
+ * @param {any[]} decisions
+ */
+function kinds(decisions) {
+  /** @type {Map<string, any[]>} */
+  const groups = new Map();
+  for (const d of decisions) {
+    if (!d.flag) continue;
+    const kind = d.kind || "other";
+    groups.set(kind, [...(groups.get(kind) || []), d]);
+  }
+  if (!groups.size) return null;
+  const cost = (/** @type {any[]} */ list) => list.reduce((sum, d) => sum + d.points_loss, 0);
+  const section = el("section", { class: "review-kinds", "aria-labelledby": "kinds-title" },
+    el("h2", { id: "kinds-title", text: t("review.kinds") }));
+  const list = el("ul", { class: "kinds" });
+  for (const [kind, found] of [...groups].sort((a, b) => cost(b[1]) - cost(a[1]))) {
+    const items = el("ul", { class: "kind-decisions" });
+    for (const d of [...found].sort((a, b) => b.points_loss - a.points_loss)) {
+      const step = [...byStep].find(([, e]) => e === d);
+      items.append(el("li", {},
+        el("button", {
+          type: "button", class: "link-button", "data-index": d.index,
+          text: t(`review.kind_decision.${unit()}`, {
+            index: words.number(d.index), flag: t(`review.flag.${d.flag}`), n: twoDecimals.format(d.points_loss),
+          }),
+          onclick: () => { if (step) go(step[0]); },
+        })));
+    }
+    list.append(el("li", { class: "kind", "data-kind": kind },
+      el("h3", { text: t(`review.kind.${kind}`) }),
+      el("p", { class: "kind-cost", text: t(`review.kind_cost.${unit()}`, { count: words.number(found.length), n: twoDecimals.format(cost(found)) }) }),
+      items));
+  }
+  section.append(list);
+  return section;
 }
 
 /** One decision's point of the graph in words: its chance to win, and its flag. @param {any} d */
@@ -365,7 +411,8 @@ function drawJudgement(d) {
     el("h2", { text: t("review.decision") }),
     el("p", { class: "verdict" },
       el("strong", { class: `flag flag-${d.flag || "none"}`, "data-flag": d.flag || "none", text: flag }),
-      " · ", el("span", { class: "loss", text: t("review.loss", { points: percent(d.loss) }) })),
+      " · ", el("span", { class: "loss", text: t("review.loss", { points: percent(d.loss) }) }),
+      " · ", el("span", { class: "points-loss", text: t(`review.loss_in.${unit()}`, { n: twoDecimals.format(d.points_loss) }) })),
     el("p", { class: "why" },
       el("span", { class: "why-about", text: d.chosen === d.best
         ? t("review.why_chosen")

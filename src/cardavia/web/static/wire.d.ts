@@ -283,7 +283,7 @@ export interface BackIntent {
 
 export type ClientMessage = ActIntent | SyncIntent | HintIntent | PaceIntent | StartIntent | InviteIntent | NextIntent | ReactIntent | BackIntent;
 
-/** One decision judged: the legal actions, the chosen and best ones, each one's chance, the loss, its flag and why the best is best. */
+/** One decision judged: the legal actions, the chosen and best ones, each one's chance, the loss, its flag, why the best is best, each one's expected points and the points lost, whether it counts in the accuracy and the kind of a choice that was not the best. */
 export interface Assessment {
   legal: string[];
   chosen: string;
@@ -292,6 +292,10 @@ export interface Assessment {
   loss: number;
   flag: string | null;
   why: Keyed;
+  points: Record<string, number>;
+  points_loss: number;
+  counted: boolean;
+  kind: string | null;
 }
 
 /** A decision of the review, at its index in the record's actions. */
@@ -303,6 +307,10 @@ export interface ReviewedDecision {
   loss: number;
   flag: string | null;
   why: Keyed;
+  points: Record<string, number>;
+  points_loss: number;
+  counted: boolean;
+  kind: string | null;
   index: number;
 }
 
@@ -311,6 +319,8 @@ export interface ReviewDoc {
   game: string;
   seat: number;
   accuracy: number;
+  points_lost: number;
+  counted: number;
   decisions: ReviewedDecision[];
 }
 

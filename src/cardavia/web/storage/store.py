@@ -51,7 +51,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from cardavia.engine.game import Outcome, seat_result
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 Facts = tuple[int, bool]  # what a deal says of a seat: the claims it made, whether it fed a win
 _MIGRATION_LOCK = 0x63617264  # the advisory lock that serializes migrations on PostgreSQL
 
@@ -351,9 +351,14 @@ async def _migrate(conn: AsyncConnection) -> None:
         await conn.run_sync(lambda sync: metadata.create_all(sync, tables=[nodes, leases], checkfirst=True))
     if version < 4:
         await conn.execute(text("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0"))
+    await conn.run_sync(lambda sync: metadata.create_all(sync, tables=LATER_TABLES, checkfirst=True))
+    if version < 5:
+        # Reviews judged before the accuracy was redefined (and before points and kinds): dropped,
+        # with the accuracies they gave; a deal's review is judged again, the same way, when asked.
+        await conn.execute(reviews.delete())
+        await conn.execute(update(player_deals).values(accuracy=None))
     if version < SCHEMA_VERSION:
         await conn.execute(update(schema_info).values(version=SCHEMA_VERSION))
-    await conn.run_sync(lambda sync: metadata.create_all(sync, tables=LATER_TABLES, checkfirst=True))
 
 
 class Store:
