@@ -47,7 +47,8 @@ def _volatility(sigma: float, phi: float, v: float, delta: float) -> float:
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (x - a) / TAU**2
+        spread = phi * phi + v + ex
+        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * spread * spread) - (x - a) / TAU**2
 
     big_a = a
     if delta * delta > phi * phi + v:

@@ -23,12 +23,14 @@ from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
 from cardavia.web.pages import daily as daily_pages
 from cardavia.web.pages import friends as friends_pages
 from cardavia.web.pages import me as me_pages
+from cardavia.web.pages import puzzles as puzzle_pages
 from cardavia.web.pages import review as review_pages
 from cardavia.web.pages import routes as pages
 from cardavia.web.pages import shared as shared_pages
 from cardavia.web.rate_limit import TokenBuckets
 from cardavia.web.storage.pars import Pars
 from cardavia.web.storage.players import Players
+from cardavia.web.storage.puzzle_book import PuzzleBook
 from cardavia.web.storage.reviews import Reviews
 from cardavia.web.storage.store import Store
 
@@ -73,6 +75,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         app.state.store, app.state.tables, app.state.ai = store, tables, ai
         app.state.reviews = reviews = Reviews(store, ai)
         app.state.players = players = Players(store)
+        app.state.puzzle_book = book = PuzzleBook(store)
+        reviews.on_stored = book.queue_review
         app.state.pars = pars = Pars(store, players, ai, config.par_runs, config.ai_tier_override)
         tables.on_finished = pars.poke
         pars.start()
@@ -100,4 +104,5 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(daily_pages.router)
     app.include_router(shared_pages.router)
     app.include_router(friends_pages.router)
+    app.include_router(puzzle_pages.router)
     return app

@@ -387,6 +387,53 @@ REVIEW_MESSAGES: dict[str, str] = {
 }
 
 
+PUZZLE_MESSAGES: dict[str, str] = {
+    "puzzle.question": _("What do you do?"),
+    "puzzle.you_are": _("You are {seat}. Choose one option."),
+    "puzzle.loading": _("Finding a puzzle…"),
+    "puzzle.none": _("No puzzle is left here. Try another theme or come back tomorrow."),
+    "puzzle.none_due": _("None of your mistakes is due now."),
+    "puzzle.waiting": _("Your mistakes still to learn: {waiting}; due now: {due}."),
+    "puzzle.rating": _("Your puzzle rating: {rating}"),
+    "puzzle.right": _("Right: that is the best option."),
+    "puzzle.wrong": _("Not the best. The best was: {action}"),
+    "puzzle.worth": _("What each option was worth: your chance to win after it"),
+    "puzzle.played_out": _("Played out {worlds} times from what you could see, it won {percent}%."),
+    "puzzle.led_to": _("What your choice led to in this deal:"),
+    "puzzle.deal_over": _("The deal ended."),
+    "puzzle.rating_moved": _("Your rating: {before} → {after}. This puzzle's rating is now {puzzle}."),
+    "puzzle.practice": _("You had answered this puzzle before: practice, no rating moved."),
+    "puzzle.learned": _("Answered right twice: learned. It will not come back."),
+    "puzzle.comes_back_one": _("It comes back tomorrow."),
+    "puzzle.next": _("Next puzzle"),
+    "puzzle.theme.take_it": _("Take it"),
+    "puzzle.theme.let_it_go": _("Let it go"),
+    "puzzle.theme.which_group": _("Which group"),
+    "puzzle.theme.safe_discard": _("A safe discard"),
+    "puzzle.theme.shape": _("Keep the hand's shape"),
+    "puzzle.theme.plan": _("The better plan"),
+    "puzzle.theme.mistake": _("One of your mistakes"),
+}
+
+
+PUZZLE_PLURALS: dict[str, tuple[str, str]] = {
+    "comes_back": _n("It comes back in {n} day.", "It comes back in {n} days."),
+}
+
+
+def puzzle_messages(lang: str, game: str) -> dict[str, Any]:
+    """The review page's messages of ``game`` and the puzzle page's, translated into ``lang``."""
+    out = review_messages(lang, game)
+    token = i18n.set_language(lang)
+    try:
+        out.update({key: i18n.gettext(text) for key, text in PUZZLE_MESSAGES.items()})
+        for key, (one, many) in PUZZLE_PLURALS.items():
+            out[f"plural.{key}"] = i18n.plural_categories(one, many, lang)
+        return out
+    finally:
+        i18n._current.reset(token)
+
+
 def review_messages(lang: str, game: str) -> dict[str, Any]:
     """The table's messages of ``game`` and the review page's, translated into ``lang``."""
     out = table_messages(lang, game)

@@ -7,9 +7,9 @@
 
 import { Board } from "./table/board.js";
 import { CardArt, el } from "./table/cards.js";
-import { describeAction } from "./table/describe.js";
-import { actionLabel, drawPublic } from "./table/dock.js";
+import { drawPublic } from "./table/dock.js";
 import { LogBook, MOVES, bare } from "./table/logbook.js";
+import { optionCards as cardsOf, optionText as textOf } from "./table/options.js";
 import { Words } from "./table/words.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("review")); // this module runs on the review page only
@@ -57,26 +57,10 @@ const groupCodes = (text) => text.split(" ").filter((c) => words.isCard(c));
 const publicCard = () => (mineView && mineView.public ? mineView.public.card : null);
 
 /** What one of the player's options does, as the table's button says it. @param {string} action */
-function optionText(action) {
-  if (action.startsWith("discard ")) return t("hand.discard", { card: words.card(action.slice(8)) });
-  const what = describeAction(action, { game, pub: publicCard(), groups: M.groups || {} });
-  const value = what.total === null ? "" : words.value(game, what.total);
-  return actionLabel(words, what, value, action);
-}
+const optionText = (action) => textOf(words, game, action, publicCard(), M.groups || {});
 
 /** The cards an option plays or makes, as on the table's button (its text names them). @param {string} action */
-function optionCards(action) {
-  if (!art) return null;
-  const box = el("span", { class: "option-cards", "aria-hidden": "true" });
-  if (action.startsWith("discard ")) {
-    box.append(art.row([action.slice(8)], { decorative: true }));
-    return box;
-  }
-  const what = describeAction(action, { game, pub: publicCard(), groups: M.groups || {} });
-  if (!what.made.length) return null;
-  for (const made of what.made) box.append(art.row(made.codes, { decorative: true, marked: made.marked }));
-  return box;
-}
+const optionCards = (action) => (art ? cardsOf(art, game, action, publicCard(), M.groups || {}) : null);
 
 /** The params of a "why" sentence, in words. @param {Record<string, any>} params */
 function wordsFor(params) {

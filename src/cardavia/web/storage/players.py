@@ -23,9 +23,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from cardavia.web.storage.store import (
     Store,
+    mistakes,
     pars,
     player_deals,
+    player_puzzle_ratings,
     players,
+    puzzle_answers,
     shares,
     site_secrets,
     tables,
@@ -206,10 +209,12 @@ class Players:
             return None if seat is None else int(seat)
 
     async def forget(self, key: str) -> None:
-        """Delete the player, their deals' list and their share links (the tables themselves stay,
-        each reachable by its own secret only)."""
+        """Delete the player, their deals' list, their share links and what is kept of their puzzles
+        (the tables themselves stay, each reachable by its own secret only)."""
 
         async def op(conn: AsyncConnection) -> None:
+            for table in (player_puzzle_ratings, puzzle_answers, mistakes):
+                await conn.execute(delete(table).where(table.c.player == key))
             await conn.execute(delete(shares).where(shares.c.player == key))
             await conn.execute(delete(player_deals).where(player_deals.c.player == key))
             await conn.execute(delete(players).where(players.c.key == key))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -34,6 +34,7 @@ from cardavia.web.storage.store import Store
 from cardavia.web.wire import ReplayStep, ReviewDoc, ReviewPage, WireEvent
 
 log = logging.getLogger("cardavia.web.storage.reviews")
+Stored = Callable[[str, int, dict[str, Any], ReviewDoc], Awaitable[object]]
 
 PART_ACTIONS = 4
 """The seat's actions per part of a review (a part is one worker call and one step of progress)."""
@@ -107,6 +108,8 @@ class Reviews:
         self._store = store
         self._ai = ai
         self._jobs: dict[tuple[str, int], Job] = {}
+        self.on_stored: Stored | None = None
+        """Called with each review once it is stored (the puzzle book queues its mistakes)."""
 
     async def stored(self, table_id: str, seat: int) -> ReviewDoc | None:
         """The stored review of a table, or None."""
@@ -143,6 +146,8 @@ class Reviews:
         try:
             doc = await self.compute(record, seat, parts, job)
             await self._store.save_review(table_id, seat, doc)
+            if self.on_stored is not None:
+                await self.on_stored(table_id, seat, record, doc)
             job.doc = doc
         except Exception as exc:  # the page says so; a new visit tries again
             log.exception("review of table %s failed", table_id)

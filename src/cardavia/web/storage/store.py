@@ -240,8 +240,60 @@ room_deals = Table(
     Column("abandoned", Boolean, nullable=False, default=False),
     Index("room_deals_by_room", "room_id", "number", unique=True),
 )
+# Puzzles (``puzzle_book.py``): each shipped puzzle's rating once answered, each player's rating per
+# game, every answer, and the player's own mistakes queued to come back as puzzles.
+puzzle_ratings = Table(
+    "puzzle_ratings",
+    metadata,
+    Column("game", String(16), nullable=False),
+    Column("puzzle", String(32), nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("answers", Integer, nullable=False),
+    Column("right", Integer, nullable=False),
+    PrimaryKeyConstraint("game", "puzzle"),
+)
+player_puzzle_ratings = Table(
+    "player_puzzle_ratings",
+    metadata,
+    Column("player", String(64), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("answers", Integer, nullable=False),
+    Column("right", Integer, nullable=False),
+    PrimaryKeyConstraint("player", "game"),
+)
+puzzle_answers = Table(
+    "puzzle_answers",
+    metadata,
+    Column("player", String(64), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("puzzle", String(32), nullable=False),
+    Column("answer", String(80), nullable=False),
+    Column("right", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("puzzle_answers_by_player", "player", "game", "puzzle"),
+)
+mistakes = Table(
+    "mistakes",
+    metadata,
+    Column("player", String(64), nullable=False),
+    Column("id", String(32), nullable=False),  # the puzzle id of the position, m-<hash>
+    Column("game", String(16), nullable=False),
+    Column("puzzle", Text, nullable=False),  # the position as a puzzle file's line (JSON)
+    Column("due", Float, nullable=False),
+    Column("step", Integer, nullable=False),  # which wait comes next (puzzle_book.WAITS)
+    Column("right", Integer, nullable=False),  # right answers so far
+    Column("done", Boolean, nullable=False, default=False),
+    PrimaryKeyConstraint("player", "id"),
+    Index("mistakes_due", "player", "game", "done", "due"),
+)
 LATER_TABLES = (
-    reviews, guests, players, player_deals, pars, shares, site_secrets, rooms, room_people, room_deals
+    reviews, guests, players, player_deals, pars, shares, site_secrets, rooms, room_people, room_deals,
+    puzzle_ratings, player_puzzle_ratings, puzzle_answers, mistakes,
 )
 """The tables made whenever they are missing, whatever the schema's version."""
 
