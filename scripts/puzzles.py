@@ -5,6 +5,10 @@ appended to the file as it is done. Prints the set's size per theme and the time
 
     nice .venv/bin/python scripts/puzzles.py sisepai paohuzi --count 320 --workers 2
     .venv/bin/cardavia puzzle sisepai --check src/cardavia/content/puzzles/sisepai.jsonl
+
+``--solve``: instead, the share of the shipped puzzles each tier answers right (each tier acting from the
+puzzle's seat as at the table, seeded by the puzzle's id), with the share a random guess would get
+(the mean of one over the number of options).
 """
 
 from __future__ import annotations
@@ -66,6 +70,32 @@ def build(game: str, count: int, workers: int, out: Path, worlds: int) -> dict[s
             "themes": dict(themes.most_common()), "this_run": run}
 
 
+def _solve(task: tuple[str, str, str]) -> bool:
+    from cardavia.ai import make_agent, observe
+    from cardavia.engine.rng import Rng
+    from cardavia.puzzles.puzzle import by_id
+
+    game, tier, pid = task
+    puzzle = by_id(game)[pid]
+    obs = observe(puzzle.position(), puzzle.seat)
+    return make_agent(game, tier).act(obs, Rng(int(pid, 16))) == puzzle.answer
+
+
+def solve(game: str, workers: int) -> dict[str, object]:
+    """The share of the shipped puzzles of ``game`` each tier answers right."""
+    from cardavia.ai.agent import TIERS
+    from cardavia.puzzles.puzzle import shipped
+
+    puzzles = shipped(game)
+    shares: dict[str, object] = {}
+    with get_context("spawn").Pool(workers) as pool:
+        for tier in TIERS:
+            right = pool.map(_solve, [(game, tier, p.id) for p in puzzles], chunksize=4)
+            shares[tier] = round(sum(right) / len(right), 3)
+    guess = sum(1 / len(p.options) for p in puzzles) / len(puzzles)
+    return {"game": game, "puzzles": len(puzzles), "solved": shares, "random_guess": round(guess, 3)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="+", choices=["sisepai", "paohuzi"])
@@ -73,8 +103,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--worlds", type=int, default=WORLDS, help="worlds of the deeper search")
     parser.add_argument("--out", type=Path, default=OUT, help="folder of GAME.jsonl (default: the site's)")
+    parser.add_argument("--solve", action="store_true", help="instead: the share each tier solves")
     args = parser.parse_args()
     for game in args.games:
+        if args.solve:
+            print(json.dumps(solve(game, args.workers)), flush=True)
+            continue
         print(json.dumps(build(game, args.count, args.workers, args.out, args.worlds)), flush=True)
 
 
