@@ -34,6 +34,23 @@ def _deal(task: tuple[str, int, int]) -> tuple[int, list[dict[str, object]], flo
     return seed, found, time.process_time() - start
 
 
+def with_views(path: Path) -> list[str]:
+    """Give every line of the file at ``path`` the seat's view at its decision (``view``), rewriting
+    the file when a line lacked it; its lines."""
+    from cardavia.engine import record as records
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out = []
+    for line in lines:
+        entry = json.loads(line)
+        if "view" not in entry:
+            entry["view"] = records.replay(entry["record"]).view(entry["seat"])
+        out.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+    if out != lines:
+        path.write_text("".join(f"{line}\n" for line in out), encoding="utf-8")
+    return out
+
+
 def build(game: str, count: int, workers: int, out: Path, worlds: int) -> dict[str, object]:
     """Search deals until ``out`` holds ``count`` puzzles; the set's figures."""
     path, seeds_path = out / f"{game}.jsonl", out / f"{game}.seeds"
@@ -63,6 +80,7 @@ def build(game: str, count: int, workers: int, out: Path, worlds: int) -> dict[s
                 progress = f"\r{game}: {len(lines)} puzzles from {len(done) + searched} deals"
                 print(progress, end="", file=sys.stderr)
     print(file=sys.stderr)
+    lines = with_views(path)
     themes = Counter(json.loads(line)["theme"] for line in lines)
     run = {"deals": searched, "cpu_seconds": round(cpu), "wall_seconds": round(time.perf_counter() - wall),
            "workers": workers}

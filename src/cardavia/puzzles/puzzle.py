@@ -4,15 +4,16 @@ Each line is an object with at least ``id`` (unique in the file), ``game``, ``re
 whose ``actions`` stop at the decision), ``seat`` (the seat that decides), ``options`` (its legal
 actions there, in the engine's order), ``answer`` (one of them), ``values`` (each option's value,
 the seat's chance to win after it as the review counts it) and ``theme`` (one of ``THEMES``). The
-builder adds ``deep`` (the deeper search's win rate of the options it compared), ``margin`` (the
-answer's lead over the runner-up in it, with a 95% interval), ``why`` (the judge's reason, a message
-key and params, as in a review) and ``rating`` (the puzzle's starting rating).
+builder adds ``view`` (the seat's view at the decision; when present it must be the record's),
+``deep`` (the deeper search's win rate of the options it compared), ``margin`` (the answer's lead over
+the closest of them, with a 95% interval), ``why`` (the judge's reason, a message key and params, as in
+a review) and ``rating`` (the puzzle's starting rating).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -99,6 +100,8 @@ def parse(text: str, game: str) -> Puzzle:
         raise CardaviaError(f"options are not seat {seat}'s legal actions there: {list(legal)}")
     if answer not in legal:
         raise CardaviaError(f"answer {answer!r} is not legal there")
+    if "view" in data and data["view"] != json.loads(json.dumps(position.view(seat))):
+        raise CardaviaError(f"view is not seat {seat}'s view at the end of the record")
     extra = {k: v for k, v in data.items() if k not in FIELDS}
     return Puzzle(pid, game, data["record"], seat, tuple(options), answer, values, data["theme"], extra)
 
@@ -149,7 +152,3 @@ def by_id(game: str) -> dict[str, Puzzle]:
     """The shipped puzzles of ``game`` by id."""
     return {p.id: p for p in shipped(game)}
 
-
-def iter_lines(text: str) -> Iterator[str]:
-    """The non-blank lines of a puzzle file."""
-    return (line for line in text.splitlines() if line.strip())
