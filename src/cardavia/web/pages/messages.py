@@ -389,7 +389,7 @@ REVIEW_MESSAGES: dict[str, str] = {
 
 PUZZLE_MESSAGES: dict[str, str] = {
     "puzzle.question": _("What do you do?"),
-    "puzzle.you_are": _("You are {seat}. Choose one option."),
+    "puzzle.choose": _("Choose one option: click it, or press its number (1 to {last})."),
     "puzzle.loading": _("Finding a puzzle…"),
     "puzzle.none": _("No puzzle is left here. Try another theme or come back tomorrow."),
     "puzzle.none_due": _("None of your mistakes is due now."),

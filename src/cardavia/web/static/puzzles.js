@@ -88,7 +88,7 @@ function show(p) {
     log.add(p.events, 0);
   }
   part("question").textContent = t("puzzle.question");
-  part("you").textContent = t("puzzle.you_are", { seat: words.seat(p.seat) });
+  part("you").textContent = t("puzzle.choose", { last: words.number(p.options.length) });
   const options = part("options");
   options.replaceChildren(...p.options.map((/** @type {string} */ action, /** @type {number} */ i) =>
     el("button", { type: "button", class: "button secondary puzzle-option", "data-action": action, onclick: () => answer(action) },
