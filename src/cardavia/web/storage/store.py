@@ -242,16 +242,19 @@ room_deals = Table(
 )
 # Puzzles (``puzzle_book.py``): each shipped puzzle's rating once answered, each player's rating per
 # game, every answer, and the player's own mistakes queued to come back as puzzles.
+def _rating_columns() -> list[Column[Any]]:
+    """A Glicko-2 rating and the answers behind it."""
+    return [Column(name, Float, nullable=False) for name in ("rating", "deviation", "volatility")] + [
+        Column(name, Integer, nullable=False) for name in ("answers", "right")
+    ]
+
+
 puzzle_ratings = Table(
     "puzzle_ratings",
     metadata,
     Column("game", String(16), nullable=False),
     Column("puzzle", String(32), nullable=False),
-    Column("rating", Float, nullable=False),
-    Column("deviation", Float, nullable=False),
-    Column("volatility", Float, nullable=False),
-    Column("answers", Integer, nullable=False),
-    Column("right", Integer, nullable=False),
+    *_rating_columns(),
     PrimaryKeyConstraint("game", "puzzle"),
 )
 player_puzzle_ratings = Table(
@@ -259,11 +262,7 @@ player_puzzle_ratings = Table(
     metadata,
     Column("player", String(64), nullable=False),
     Column("game", String(16), nullable=False),
-    Column("rating", Float, nullable=False),
-    Column("deviation", Float, nullable=False),
-    Column("volatility", Float, nullable=False),
-    Column("answers", Integer, nullable=False),
-    Column("right", Integer, nullable=False),
+    *_rating_columns(),
     PrimaryKeyConstraint("player", "game"),
 )
 puzzle_answers = Table(
