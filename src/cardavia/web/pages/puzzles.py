@@ -23,6 +23,8 @@ from cardavia import content
 from cardavia.ai import make_agent, observe
 from cardavia.engine import record as records
 from cardavia.engine.errors import CardaviaError
+from cardavia.engine.notation import split_line
+from cardavia.engine.registry import get_spec
 from cardavia.engine.rng import Rng
 from cardavia.puzzles.puzzle import THEMES, Puzzle, by_id, shipped
 from cardavia.puzzles.rating import Rating
@@ -58,12 +60,17 @@ def _now(request: Request) -> float:
 
 def position_of(line: Mapping[str, Any]) -> dict[str, Any]:
     """What the browser is sent of a puzzle before its answer: the seat's view, the events it saw
-    since its last action, its options, the theme and the id."""
+    since its own last action (since the deal began when it has not acted), its options, the theme
+    and the id."""
     record, seat = line["record"], int(line["seat"])
+    seats = get_spec(record["game"]).seats
     steps = replay_steps(record, seat)
+    movers = [split_line(record["actions"][s["index"]], seats)[0] if s["index"] >= 0 else None for s in steps]
+    first = max((n + 1 for n, mover in enumerate(movers) if mover == seat), default=0)
+    events = [e for s in steps[first:] for e in s["events"]]
     return {
         "id": line["id"], "game": record["game"], "seat": seat, "view": steps[-1]["mine"],
-        "events": steps[-1]["events"], "options": list(line["options"]), "theme": line.get("theme"),
+        "events": events, "options": list(line["options"]), "theme": line.get("theme"),
     }
 
 

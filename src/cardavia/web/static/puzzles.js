@@ -144,7 +144,7 @@ function result(r) {
   }
   out.push(el("h4", { text: t("puzzle.worth") }), worth);
   if (!r.right && r.leads_to) {
-    const list = el("ol", { class: "table-log puzzle-led" });
+    const list = el("ol", { class: "table-log puzzle-led", tabindex: "0", "aria-label": t("puzzle.led_to") });
     const led = new LogBook(/** @type {HTMLOListElement} */ (list), words, art, game);
     led.add(r.leads_to.events, 0);
     out.push(el("h4", { text: t("puzzle.led_to") }), list);
