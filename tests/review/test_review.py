@@ -136,13 +136,14 @@ def test_an_unfinished_deal_or_a_bad_seat_is_refused():
 
 @pytest.mark.parametrize("game", game_names())
 def test_the_parts_of_a_review_make_the_whole(game):
-    from cardavia.review.worker import finish, review_slice
+    from cardavia.review.core import document
+    from cardavia.review.worker import review_slice
 
     record = deal(game, 41, 1, "random")
     whole = review(record, 1)
     cut = len(record["actions"]) // 3
     parts = review_slice(record, 1, 0, cut) + review_slice(record, 1, cut, len(record["actions"]))
-    assert finish(game, 1, parts) == whole
+    assert document(game, 1, parts) == whole
     # a part replays only the actions before its end: what follows is not read again
     garbled = {**record, "actions": [*record["actions"][:cut], "not an action"]}
     assert review_slice(garbled, 1, 0, cut) == parts[: len(review_slice(record, 1, 0, cut))]

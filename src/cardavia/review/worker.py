@@ -7,7 +7,7 @@ from typing import Any
 from cardavia.engine import record as records
 from cardavia.engine.notation import split_line
 from cardavia.review.calibration import load, points
-from cardavia.review.core import Progress, _canonical, assess, document, evaluate, fed_win, judges, review
+from cardavia.review.core import Progress, _canonical, assess, evaluate, fed_win, judges, review
 
 
 def review_record(record: dict[str, Any], seat: int, progress: Progress | None = None) -> dict[str, Any]:
@@ -24,7 +24,7 @@ def review_record(record: dict[str, Any], seat: int, progress: Progress | None =
 def review_slice(record: dict[str, Any], seat: int, start: int, stop: int) -> list[dict[str, Any]]:
     """The entries (as in ``review``'s ``decisions``) of ``seat``'s decisions at action indices
     ``start`` <= index < ``stop``: a part of a review that a worker computes alone. The parts of
-    every range, in order, are the review's decisions (``finish`` makes the document).
+    every range, in order, are the review's decisions (``core.document`` makes the document).
 
     ``record`` must have passed ``check`` (the caller's, once for all the parts): a part replays
     only the actions before ``stop``, not the whole deal again."""
@@ -41,7 +41,3 @@ def review_slice(record: dict[str, Any], seat: int, start: int, stop: int) -> li
         game.apply(s, action)
     return out
 
-
-def finish(game: str, seat: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
-    """The review document of these decisions (all of the deal's, in order)."""
-    return document(game, seat, decisions)

@@ -26,8 +26,7 @@ from typing import Any, cast
 
 from cardavia.engine.notation import split_line
 from cardavia.engine.registry import get_spec
-from cardavia.review.core import check
-from cardavia.review.worker import finish
+from cardavia.review.core import check, document
 from cardavia.web.live.computers import AiRunner
 from cardavia.web.live.frames import event_json
 from cardavia.web.storage.store import Store
@@ -173,7 +172,7 @@ class Reviews:
             return entries
 
         results = await asyncio.gather(*(one(a, b) for a, b in parts))
-        return cast(ReviewDoc, finish(record["game"], seat, [d for part in results for d in part]))
+        return cast(ReviewDoc, document(record["game"], seat, [d for part in results for d in part]))
 
     async def close(self) -> None:
         """Stop the reviews under way (they are not stored; a later visit starts again)."""
