@@ -172,3 +172,15 @@ def test_forgetting_the_player_forgets_their_puzzles(client: TestClient) -> None
         assert client.post("/me/forget", data={}).status_code in (200, 303)
         assert next_puzzle(client, game)["player"]["rating"] == 1500
         assert answer(client, game, pid, puzzle.answer)["rating"] is not None  # rated again, not practice
+
+
+def test_the_players_page_shows_their_puzzles(client: TestClient) -> None:
+    game = GAMES[0]
+    with as_player(client, httpx.Cookies()):
+        pid = next_puzzle(client, game)["puzzle"]["id"]
+        after = answer(client, game, pid, by_id(game)[pid].answer)["rating"]["after"]["rating"]
+        page = client.get("/me").text
+        assert 'id="puzzles-title"' in page and f"/games/{game}/puzzles" in page
+        assert f">{after}</td>" in page
+    with as_player(client, httpx.Cookies()):
+        assert 'id="puzzles-title"' not in client.get("/me").text  # a browser without a player

@@ -33,6 +33,7 @@ from cardavia.web.pages.player import forget_player, keep_player, player_of, pla
 from cardavia.web.pages.render import N_, error_page, game_info, render, request_language
 from cardavia.web.pages.routes import _owned_table, _too_many_deals, localized_difficulties, read_form
 from cardavia.web.storage.players import KINDS, PlayerDeal
+from cardavia.web.storage.puzzle_book import PuzzleBook
 from cardavia.web.storage.stats import evening, statistics, trend
 from cardavia.web.storage.store import Store
 
@@ -104,10 +105,13 @@ async def me_page(request: Request) -> HTMLResponse:
     tiers = dict(localized_difficulties(request))
     lang = request_language(request)
     titles = {name: str(game_info(name, lang)["title"]) for name in game_names()}
+    book: PuzzleBook = request.app.state.puzzle_book
+    puzzles = {name: await book.standing(key, name) for name in game_names()} if key else {}
     return render(
         request,
         "me.html",
         known=key is not None,
+        puzzles=puzzles,
         player_name=(await players(request).name(key)) if key else None,
         deals=[{**deal_json(d), "above_par": d.above_par, "outcome": d.outcome} for d in shown],
         page=page,

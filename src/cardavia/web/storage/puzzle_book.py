@@ -77,6 +77,19 @@ class PuzzleBook:
             ))).first()
         return Rating() if row is None else _rating(row)
 
+    async def standing(self, player: str, game_name: str) -> dict[str, Any]:
+        """The player's puzzles in ``game_name``: ``rating`` (None before a rated answer), ``answers``,
+        ``right`` and ``waiting`` (own mistakes not learned yet)."""
+        async with self._store.begin() as conn:
+            row = (await conn.execute(select(player_puzzle_ratings).where(
+                (player_puzzle_ratings.c.player == player) & (player_puzzle_ratings.c.game == game_name)
+            ))).first()
+        waiting, _ = await self.waiting(player, game_name)
+        if row is None:
+            return {"rating": None, "answers": 0, "right": 0, "waiting": waiting}
+        return {"rating": round(float(row.rating)), "answers": int(row.answers), "right": int(row.right),
+                "waiting": waiting}
+
     async def puzzle_ratings(self, game_name: str) -> dict[str, Rating]:
         """The ratings of the puzzles of ``game_name`` that have been answered."""
         async with self._store.begin() as conn:
