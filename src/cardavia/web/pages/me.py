@@ -29,11 +29,10 @@ from cardavia.web.config import DIFFICULTIES
 from cardavia.web.live.facts import deal_facts
 from cardavia.web.live.table_info import hash_secret, new_secret
 from cardavia.web.pages.charts import par_chart, win_chart
-from cardavia.web.pages.player import forget_player, keep_player, player_of, players
+from cardavia.web.pages.player import forget_player, keep_player, player_of, players, puzzle_book
 from cardavia.web.pages.render import N_, error_page, game_info, render, request_language
 from cardavia.web.pages.routes import _owned_table, _too_many_deals, localized_difficulties, read_form
 from cardavia.web.storage.players import KINDS, PlayerDeal
-from cardavia.web.storage.puzzle_book import PuzzleBook
 from cardavia.web.storage.stats import evening, statistics, trend
 from cardavia.web.storage.store import Store
 
@@ -105,8 +104,7 @@ async def me_page(request: Request) -> HTMLResponse:
     tiers = dict(localized_difficulties(request))
     lang = request_language(request)
     titles = {name: str(game_info(name, lang)["title"]) for name in game_names()}
-    book: PuzzleBook = request.app.state.puzzle_book
-    puzzles = {name: await book.standing(key, name) for name in game_names()} if key else {}
+    puzzles = {name: await puzzle_book(request).standing(key, name) for name in game_names()} if key else {}
     return render(
         request,
         "me.html",

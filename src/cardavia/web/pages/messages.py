@@ -412,7 +412,6 @@ PUZZLE_MESSAGES: dict[str, str] = {
     "puzzle.theme.safe_discard": _("A safe discard"),
     "puzzle.theme.shape": _("Keep the hand's shape"),
     "puzzle.theme.plan": _("The better plan"),
-    "puzzle.theme.mistake": _("One of your mistakes"),
 }
 
 

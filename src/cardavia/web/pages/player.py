@@ -13,6 +13,7 @@ from starlette.requests import HTTPConnection
 
 from cardavia.web.config import WebConfig
 from cardavia.web.storage.players import Players, new_token, player_key, well_formed
+from cardavia.web.storage.puzzle_book import PuzzleBook
 
 PLAYER_COOKIE = "cardavia_player"
 PLAYER_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
@@ -21,6 +22,12 @@ PLAYER_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 def players(request: HTTPConnection) -> Players:
     """The players' side of the app's database."""
     found: Players = request.app.state.players
+    return found
+
+
+def puzzle_book(request: HTTPConnection) -> PuzzleBook:
+    """The puzzles' side of the app's database."""
+    found: PuzzleBook = request.app.state.puzzle_book
     return found
 
 

@@ -31,11 +31,11 @@ from cardavia.puzzles.rating import Rating
 from cardavia.web.live.frames import event_json
 from cardavia.web.pages.daily import today
 from cardavia.web.pages.messages import puzzle_messages
-from cardavia.web.pages.player import keep_player, player_of, players
+from cardavia.web.pages.player import keep_player, player_of, players, puzzle_book
 from cardavia.web.pages.render import N_, game_info, render, request_language
 from cardavia.web.pages.review import _words
 from cardavia.web.pages.routes import _not_found
-from cardavia.web.storage.puzzle_book import PuzzleBook, nearest
+from cardavia.web.storage.puzzle_book import nearest
 from cardavia.web.storage.reviews import replay_steps
 from cardavia.web.wire import WireEvent
 
@@ -45,12 +45,6 @@ MODES = ("rated", "daily", "mistakes")
 LEADS_TO_ACTIONS = 40
 """What a wrong answer leads to: the deal is played on until the seat is asked again, at most this far."""
 LEADS_TO_TIER = "normal"
-
-
-def book(request: Request) -> PuzzleBook:
-    """The puzzles' side of the app's database."""
-    found: PuzzleBook = request.app.state.puzzle_book
-    return found
 
 
 def _now(request: Request) -> float:
@@ -104,16 +98,16 @@ def _rating_json(r: Rating) -> dict[str, float]:
     return {"rating": round(r.rating), "deviation": round(r.deviation)}
 
 
-async def _next(request: Request, game: str, mode: str, theme: str | None) -> dict[str, Any] | None:
-    key = player_of(request)
+async def _next(
+    request: Request, game: str, mode: str, theme: str | None, rating: Rating, due: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The puzzle of ``mode`` for this player (``rating``, their own mistakes ``due`` now)."""
     if mode == "mistakes":
-        due = await book(request).due(key, game, _now(request))
         return {**position_of(due[0]), "theme": None, "mode": mode} if due else None
     if mode == "daily":
         return {**position_of((await daily_puzzle(request, game)).line()), "mode": mode}
-    rating = await book(request).player_rating(key, game)
-    seen = await book(request).answered(key, game)
-    current = await book(request).puzzle_ratings(game)
+    seen = await puzzle_book(request).answered(player_of(request), game)
+    current = await puzzle_book(request).puzzle_ratings(game)
     pool = [
         (p.id, current[p.id].rating if p.id in current else float(p.extra.get("rating", 1500)))
         for p in shipped(game) if p.id not in seen and (theme is None or p.theme == theme)
@@ -142,19 +136,20 @@ async def next_puzzle(request: Request, game: str, mode: str = "rated", theme: s
     if mode not in MODES or (theme is not None and theme not in THEMES):
         message = N_("That is not a kind of puzzle this page offers.")
         return JSONResponse({"error": _words(request, message)}, 400)
-    key = player_of(request)
-    puzzle = await _next(request, game, mode, theme)
-    waiting, next_due = await book(request).waiting(key, game)
-    due_now = len(await book(request).due(key, game, _now(request)))
-    rating = await book(request).player_rating(key, game)
+    key, book = player_of(request), puzzle_book(request)
+    due = await book.due(key, game, _now(request))
+    rating = await book.player_rating(key, game)
+    waiting, next_due = await book.waiting(key, game)
     return JSONResponse({
-        "puzzle": puzzle, "player": _rating_json(rating),
-        "mistakes": {"waiting": waiting, "due": due_now, "next_due": next_due},
+        "puzzle": await _next(request, game, mode, theme, rating, due), "player": _rating_json(rating),
+        "mistakes": {"waiting": waiting, "due": len(due), "next_due": next_due},
     })
 
 
-@router.post("/games/{game}/puzzles/{pid}/answer")
-async def answer(request: Request, game: str, pid: str) -> Response:
+@router.post("/games/{game}/puzzles/{pid}/answer", response_model=None)
+async def answer(
+    request: Request, game: str, pid: str, response: Response
+) -> dict[str, Any] | Response:
     """Answer a puzzle (JSON ``{"answer": ACTION}``): right or wrong, the answer, every option's
     value and the reason; for a wrong answer what it leads to; the ratings moved (a shipped puzzle's
     first answer) or the mistake's next date."""
@@ -168,7 +163,8 @@ async def answer(request: Request, game: str, pid: str) -> Response:
     key = player_of(request)
     line: Mapping[str, Any] | None = None
     if pid.startswith("m"):
-        line = next((d for d in await book(request).due(key, game, _now(request)) if d["id"] == pid), None)
+        due = await puzzle_book(request).due(key, game, _now(request))
+        line = next((d for d in due if d["id"] == pid), None)
     elif pid in by_id(game):
         line = by_id(game)[pid].line()
     if line is None:
@@ -176,8 +172,7 @@ async def answer(request: Request, game: str, pid: str) -> Response:
     if not isinstance(chosen, str) or chosen not in line["options"]:
         return JSONResponse({"error": _words(request, N_("That is not one of the puzzle's options."))}, 400)
     right = chosen == line["answer"]
-    response = JSONResponse({})
-    key = keep_player(request, response)
+    key = keep_player(request, response)  # the cookie goes out with the answer FastAPI makes of ``result``
     result: dict[str, Any] = {
         "right": right, "answer": line["answer"], "chosen": chosen, "values": line["values"],
         "deep": line.get("deep", {}), "why": line.get("why"), "margin": line.get("margin"),
@@ -189,14 +184,12 @@ async def answer(request: Request, game: str, pid: str) -> Response:
         except CardaviaError:
             result["leads_to"] = None
     if pid.startswith("m"):
-        result["schedule"] = await book(request).answer_mistake(key, pid, right, _now(request))
+        result["schedule"] = await puzzle_book(request).answer_mistake(key, pid, right, _now(request))
     else:
         start = float(line.get("rating", 1500))
-        moved = await book(request).answer(key, game, pid, chosen, right, start, _now(request))
-        result["rating"] = None if moved.player is None or moved.before is None or moved.puzzle is None else {
+        moved = await puzzle_book(request).answer(key, game, pid, chosen, right, start, _now(request))
+        result["rating"] = None if moved is None else {
             "before": _rating_json(moved.before), "after": _rating_json(moved.player),
             "puzzle": _rating_json(moved.puzzle),
         }
-    response.body = response.render(result)
-    response.headers["content-length"] = str(len(response.body))
-    return response
+    return result

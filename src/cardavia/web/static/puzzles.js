@@ -8,7 +8,7 @@ import { Board } from "./table/board.js";
 import { CardArt, el } from "./table/cards.js";
 import { drawPublic } from "./table/dock.js";
 import { LogBook } from "./table/logbook.js";
-import { optionCards, optionText } from "./table/options.js";
+import { optionCards, optionText, reasonText } from "./table/options.js";
 import { Words } from "./table/words.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("puzzles"));
@@ -131,7 +131,7 @@ function result(r) {
   const verdict = r.right ? t("puzzle.right") : t("puzzle.wrong", { action: textOf(r.answer) });
   /** @type {(Node | string)[]} */
   const out = [el("p", { class: `verdict ${r.right ? "right" : "wrong"}`, "data-right": String(r.right), text: verdict })];
-  if (r.why && words.has(r.why.key)) out.push(el("p", { class: "why", text: t(r.why.key, whyParams(r.why.params || {})) }));
+  if (r.why) out.push(el("p", { class: "why", text: reasonText(words, r.why, textOf) }));
   const worth = el("ul", { class: "puzzle-worth" });
   for (const action of [...puzzle.options].sort((a, b) => r.values[b] - r.values[a])) {
     const played = r.deep && action in r.deep && r.margin
@@ -165,19 +165,6 @@ function result(r) {
   out.push(next);
   box.replaceChildren(...out);
   next.focus();
-}
-
-/** The params of a reason, in words. @param {Record<string, any>} params */
-function whyParams(params) {
-  /** @type {Record<string, any>} */
-  const out = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (typeof value === "string" && words.isCard(value)) out[key] = words.card(value);
-    else if (key === "group") out[key] = words.cards(String(value).split(" ").filter((c) => words.isCard(c)));
-    else if (typeof value === "number") out[key] = words.number(value);
-    else out[key] = value;
-  }
-  return out;
 }
 
 /** @param {KeyboardEvent} event */

@@ -9,7 +9,7 @@ import { Board } from "./table/board.js";
 import { CardArt, el } from "./table/cards.js";
 import { drawPublic } from "./table/dock.js";
 import { LogBook, MOVES, bare } from "./table/logbook.js";
-import { optionCards as cardsOf, optionText as textOf } from "./table/options.js";
+import { optionCards as cardsOf, optionText as textOf, reasonText } from "./table/options.js";
 import { Words } from "./table/words.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("review")); // this module runs on the review page only
@@ -50,9 +50,6 @@ function svgEl(tag, attrs) {
   return node;
 }
 
-/** A group's text ("peng s9 s9 s9", "RC RH RN") as its cards. @param {string} text */
-const groupCodes = (text) => text.split(" ").filter((c) => words.isCard(c));
-
 /** The public card the player saw at this step, if any. */
 const publicCard = () => (mineView && mineView.public ? mineView.public.card : null);
 
@@ -61,24 +58,6 @@ const optionText = (action) => textOf(words, game, action, publicCard(), M.group
 
 /** The cards an option plays or makes, as on the table's button (its text names them). @param {string} action */
 const optionCards = (action) => (art ? cardsOf(art, game, action, publicCard(), M.groups || {}) : null);
-
-/** The params of a "why" sentence, in words. @param {Record<string, any>} params */
-function wordsFor(params) {
-  /** @type {Record<string, any>} */
-  const out = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (["seat", "owner", "dealer", "winner"].includes(key) && typeof value === "number") out[key] = words.seat(value);
-    else if (typeof value === "string" && words.isCard(value)) out[key] = words.card(value);
-    else if (Array.isArray(value) && value.every((v) => typeof v === "string" && words.isCard(v))) out[key] = words.cards(value);
-    else if (key === "group" || key === "groups") {
-      const list = Array.isArray(value) ? value : [value];
-      out[key] = words.list(list.map((g) => words.cards(groupCodes(String(g)))));
-    } else if (key === "action" && typeof value === "string") out[key] = optionText(value);
-    else if (typeof value === "number") out[key] = words.number(value);
-    else out[key] = value;
-  }
-  return out;
-}
 
 const oneDecimal = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const twoDecimals = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -366,13 +345,6 @@ function drawTable(view, marks) {
 }
 
 /** @param {any} d */
-function whyText(d) {
-  const params = d.why.params || {};
-  if (Object.values(params).some((v) => v === null || v === undefined)) return t("review.better");
-  return words.has(d.why.key) ? t(d.why.key, wordsFor(params)) : t("review.better");
-}
-
-/** @param {any} d */
 function drawJudgement(d) {
   const box = part("judgement");
   if (!d) {
@@ -401,7 +373,7 @@ function drawJudgement(d) {
       el("span", { class: "why-about", text: d.chosen === d.best
         ? t("review.why_chosen")
         : t("review.why_best", { action: optionText(d.best) }) }),
-      el("span", { class: "why-text", text: whyText(d) })),
+      el("span", { class: "why-text", text: reasonText(words, d.why, optionText) })),
     el("h3", { text: t("review.options") }),
     list,
   );

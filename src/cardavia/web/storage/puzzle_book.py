@@ -44,11 +44,12 @@ FLAGS = ("mistake", "blunder")
 
 @dataclass(frozen=True)
 class Answered:
-    """The ratings after an answer (None when it moved none: practice, or a mistake of one's own)."""
+    """What a rated answer moved: the player's rating ``before`` and after (``player``), and the
+    puzzle's after."""
 
-    player: Rating | None
-    puzzle: Rating | None
-    before: Rating | None
+    before: Rating
+    player: Rating
+    puzzle: Rating
 
 
 def _upsert(conn: AsyncConnection, table: Any, keys: dict[str, Any], values: dict[str, Any]) -> Any:
@@ -59,6 +60,13 @@ def _upsert(conn: AsyncConnection, table: Any, keys: dict[str, Any], values: dic
 
 def _rating(row: Any) -> Rating:
     return Rating(float(row.rating), float(row.deviation), float(row.volatility))
+
+
+async def _player_row(conn: AsyncConnection, player: str, game_name: str) -> Any:
+    """The player's rating row in ``game_name``, or None."""
+    return (await conn.execute(select(player_puzzle_ratings).where(
+        (player_puzzle_ratings.c.player == player) & (player_puzzle_ratings.c.game == game_name)
+    ))).first()
 
 
 class PuzzleBook:
@@ -72,18 +80,14 @@ class PuzzleBook:
         if player is None:
             return Rating()
         async with self._store.begin() as conn:
-            row = (await conn.execute(select(player_puzzle_ratings).where(
-                (player_puzzle_ratings.c.player == player) & (player_puzzle_ratings.c.game == game_name)
-            ))).first()
+            row = await _player_row(conn, player, game_name)
         return Rating() if row is None else _rating(row)
 
     async def standing(self, player: str, game_name: str) -> dict[str, Any]:
         """The player's puzzles in ``game_name``: ``rating`` (None before a rated answer), ``answers``,
         ``right`` and ``waiting`` (own mistakes not learned yet)."""
         async with self._store.begin() as conn:
-            row = (await conn.execute(select(player_puzzle_ratings).where(
-                (player_puzzle_ratings.c.player == player) & (player_puzzle_ratings.c.game == game_name)
-            ))).first()
+            row = await _player_row(conn, player, game_name)
         waiting, _ = await self.waiting(player, game_name)
         if row is None:
             return {"rating": None, "answers": 0, "right": 0, "waiting": waiting}
@@ -108,10 +112,10 @@ class PuzzleBook:
 
     async def answer(
         self, player: str, game_name: str, pid: str, answer: str, right: bool, start: float, now: float
-    ) -> Answered:
+    ) -> Answered | None:
         """Keep an answer to a shipped puzzle; the first one moves both ratings (``start``: the
-        puzzle's starting rating)."""
-        out: list[Answered] = []
+        puzzle's starting rating), a later one is practice (None)."""
+        out: list[Answered | None] = []
 
         async def op(conn: AsyncConnection) -> None:
             seen = (await conn.execute(select(func.count()).select_from(puzzle_answers).where(
@@ -121,11 +125,9 @@ class PuzzleBook:
             await conn.execute(puzzle_answers.insert().values(
                 player=player, game=game_name, puzzle=pid, answer=answer[:80], right=right, at=now))
             if seen:
-                out.append(Answered(None, None, None))
+                out.append(None)
                 return
-            mine = (await conn.execute(select(player_puzzle_ratings).where(
-                (player_puzzle_ratings.c.player == player) & (player_puzzle_ratings.c.game == game_name)
-            ))).first()
+            mine = await _player_row(conn, player, game_name)
             its = (await conn.execute(select(puzzle_ratings).where(
                 (puzzle_ratings.c.game == game_name) & (puzzle_ratings.c.puzzle == pid)
             ))).first()
@@ -140,7 +142,7 @@ class PuzzleBook:
             await _upsert(conn, puzzle_ratings, {"game": game_name, "puzzle": pid}, {
                 "rating": it.rating, "deviation": it.deviation, "volatility": it.volatility,
                 "answers": counts[0] + 1, "right": counts[1] + int(right)})
-            out.append(Answered(me, it, before))
+            out.append(Answered(before, me, it))
 
         await self._store.write(op)
         return out[0]

@@ -33,3 +33,30 @@ export function optionCards(art, game, action, pub, groups) {
   for (const made of what.made) box.append(art.row(made.codes, { decorative: true, marked: made.marked }));
   return box;
 }
+
+/**
+ * A judge's reason ("why": a message key and its params) as a sentence in the reader's words; the
+ * generic "rated higher" sentence when a param is missing or the key is unknown.
+ * @param {import("./words.js").Words} words @param {{key: string, params?: Record<string, any>}} why
+ * @param {(action: string) => string} textOf how an action param is worded
+ */
+export function reasonText(words, why, textOf) {
+  const params = why.params || {};
+  if (Object.values(params).some((v) => v === null || v === undefined) || !words.has(why.key)) {
+    return words.t("review.better");
+  }
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (["seat", "owner", "dealer", "winner"].includes(key) && typeof value === "number") out[key] = words.seat(value);
+    else if (typeof value === "string" && words.isCard(value)) out[key] = words.card(value);
+    else if (Array.isArray(value) && value.every((v) => typeof v === "string" && words.isCard(v))) out[key] = words.cards(value);
+    else if (key === "group" || key === "groups") {
+      const list = Array.isArray(value) ? value : [value];
+      out[key] = words.list(list.map((g) => words.cards(String(g).split(" ").filter((c) => words.isCard(c)))));
+    } else if (key === "action" && typeof value === "string") out[key] = textOf(value);
+    else if (typeof value === "number") out[key] = words.number(value);
+    else out[key] = value;
+  }
+  return words.t(why.key, out);
+}
