@@ -188,3 +188,31 @@ def test_a_socket_that_cannot_keep_up_is_dropped() -> None:
 
     left = run_async(scenario)
     assert left == [{"type": "close"}]
+
+
+def test_schema_6_indexes_a_deals_players_by_table(tmp_path: Path) -> None:
+    """A database of schema 5 gains the index the end of a deal reads its players by (without it,
+    every deal's end read the whole ``player_deals`` table), and SQLite uses it."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
+
+    async def scenario() -> tuple[list[int], str]:
+        store = await Store.open(url)
+        await store.close()
+        engine = create_async_engine(url)
+        async with engine.begin() as conn:
+            await conn.execute(text("DROP INDEX player_deals_by_table"))
+            await conn.execute(text("UPDATE cardavia_schema SET version = 5"))
+        store = await Store.open(url)
+        await store.close()
+        async with engine.connect() as conn:
+            versions = [r[0] for r in await conn.execute(text("SELECT version FROM cardavia_schema"))]
+            plan = await conn.execute(text(
+                "EXPLAIN QUERY PLAN SELECT player FROM player_deals WHERE table_id = 't1' AND status = 'live'"
+            ))
+            detail = " ".join(str(row[-1]) for row in plan)
+        await engine.dispose()
+        return versions, detail
+
+    versions, detail = run_async(scenario)
+    assert versions == [SCHEMA_VERSION] == [6]
+    assert "player_deals_by_table" in detail

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -17,16 +18,24 @@ TIERS = ("random", "greedy", "easy", "normal", "hard")
 class Observation:
     """What one seat may know when it must act.
 
-    ``worlds(rng)`` returns a full state sampled consistently with ``view`` (the real state's
-    ``determinize``): the only way an agent may see hidden cards, and only invented ones.
+    ``view`` is the seat's view: ``view_source`` is the view, or a function that returns it, called
+    on the first read (an agent that never reads the view never pays for it). ``worlds(rng)``
+    returns a full state sampled consistently with ``view`` (the real state's ``determinize``): the
+    only way an agent may see hidden cards, and only invented ones.
     """
 
     game: str
     seat: int
-    view: View
+    view_source: View | Callable[[], View]
     legal: tuple[str, ...]
     window: int
     worlds: Callable[[Rng], Game]
+
+    @functools.cached_property
+    def view(self) -> View:
+        """The seat's view."""
+        source = self.view_source
+        return source() if callable(source) else source
 
 
 class Agent(Protocol):
@@ -53,7 +62,7 @@ def observe(game: Game, seat: int, owned: bool = False) -> Observation:
     def worlds(rng: Rng) -> Game:
         return snapshot.determinize(seat, rng)
 
-    return Observation(game.spec.name, seat, game.view(seat), legal, decision.window, worlds)
+    return Observation(game.spec.name, seat, lambda: snapshot.view(seat), legal, decision.window, worlds)
 
 
 class RandomAgent:

@@ -48,21 +48,19 @@ class ComputerSeats:
         return bool(self._held)
 
     def ask(self, game: Game, seats: SeatControl) -> None:
-        """Ask every seat a computer plays that ``game`` waits for (once per engine window)."""
+        """Ask every seat a computer plays that ``game`` waits for (once per engine window).
+        ``game`` is the table's, which is never changed in place (the table moves on to a new one)."""
         decision = game.decision()
         if decision is None:
             return
         window = decision.window
-        copy: Game | None = None  # one copy for every seat asked now: the agents only read it
         for seat in decision.seats:
             if seats.person_plays(seat) or (window, seat) in self._thinking or seat in self._held:
                 continue
             if not game.legal_actions(seat):
                 continue
             self._thinking.add((window, seat))
-            if copy is None:
-                copy = game.clone()
-            self._spawn(self._think(window, seat, copy), "think")
+            self._spawn(self._think(window, seat, game), "think")
 
     def answered(self, window: int, seat: int) -> None:
         """``seat``'s answer in ``window`` has come back to the table."""

@@ -2,8 +2,9 @@
 
 ``process`` runs agents in a process pool (search never holds the server's GIL): the worker gets
 the game record, replays it and asks the agent. A worker that dies is replaced (``RenewingPool``);
-when the pool keeps breaking, the move is chosen in a thread of the server instead. ``thread`` and
-``inline`` pass a clone of the live game. Every choice is seeded by the deal, the seat and the
+when the pool keeps breaking, the move is chosen in a thread of the server instead. ``thread``
+passes a copy of the live game, ``inline`` the game itself (a table never changes its game in place:
+it moves on to a new one). Every choice is seeded by the deal, the seat and the
 window, so a resumed table chooses exactly as it would have. An agent that fails or answers
 something illegal is replaced by a random legal choice.
 """
@@ -43,8 +44,8 @@ def _agent(game_name: str, tier: str) -> Agent:
 
 
 def choose_on(game: Game, seat: int, tier: str, seed: int) -> str:
-    """The action ``seat`` plays in ``game`` (a copy nothing changes afterwards: the agent's
-    observation keeps it), chosen by ``tier``."""
+    """The action ``seat`` plays in ``game`` (which nothing changes while the agent chooses: its
+    observation reads it), chosen by ``tier``."""
     legal = game.legal_actions(seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
@@ -94,18 +95,20 @@ def par_record(
 def par_play(record: dict[str, Any], seat: int, tier: str, computers: str, root: int, run: int) -> Game:
     """One play of a deal's cards (``record``'s starting position) to its end with ``tier`` in
     ``seat`` and the table's computers (``computers``, seeded from the deal's ``root`` as at the
-    table: ``ComputerSeats``) in the others. ``run`` seeds ``tier``'s own randomness."""
-    game = get_spec(record["game"]).from_position({**record, "actions": []})
+    table: ``ComputerSeats``) in the others. ``run`` seeds ``tier``'s own randomness. Nobody reads
+    the play's events, so none are made; each agent reads the game itself (nothing changes it while
+    the agent chooses)."""
+    game = get_spec(record["game"]).from_position({**record, "actions": []}, events=False)
     mine = Rng(0x9A2 + run)
     while (decision := game.decision()) is not None:
         for asked in decision.seats:
             if not game.legal_actions(asked) or game.decision() != decision:
                 continue
             if asked == seat:
-                action = choose_on(game.clone(), asked, tier, mine.fork(asked, decision.window).next64())
+                action = choose_on(game, asked, tier, mine.fork(asked, decision.window).next64())
             else:
                 seed = Rng(root).fork(asked, decision.window).next64()
-                action = choose_on(game.clone(), asked, computers, seed)
+                action = choose_on(game, asked, computers, seed)
             game.apply(asked, action)
     return game
 
@@ -143,10 +146,13 @@ class AiRunner:
     async def choose(self, game: Game, seat: int, tier: str, seed: int) -> str:
         """Choose ``seat``'s action without blocking the event loop (except ``inline``).
 
-        ``game`` must be a copy the caller no longer changes.
+        ``game`` must be one nobody changes any more; a thread gets a copy of its own (reading a
+        game fills its caches, and the loop may read the same game meanwhile).
         """
         if self._pool is not None:
             return await self._call(choose_from_record, game.record(), seat, tier, seed)
+        if self._threads is not None:
+            game = game.clone()
         return await self._call(choose_on, game, seat, tier, seed)
 
     async def par_record(

@@ -40,6 +40,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     event,
     func,
     select,
@@ -51,7 +52,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from cardavia.engine.game import Outcome, seat_result
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 Facts = tuple[int, bool]  # what a deal says of a seat: the claims it made, whether it fed a win
 _MIGRATION_LOCK = 0x63617264  # the advisory lock that serializes migrations on PostgreSQL
 
@@ -178,6 +179,7 @@ player_deals = Table(
     Index("player_deals_by_player", "player", "started"),
     Index("player_deals_by_day", "game", "day"),
 )
+_DEALS_BY_TABLE = Index("player_deals_by_table", player_deals.c.table_id)  # its players, when a deal ends
 # A finished deal's par from a seat: the mean result of the hard tier playing it in that seat.
 pars = Table(
     "pars",
@@ -408,6 +410,8 @@ async def _migrate(conn: AsyncConnection) -> None:
         # with the accuracies they gave; a deal's review is judged again, the same way, when asked.
         await conn.execute(reviews.delete())
         await conn.execute(update(player_deals).values(accuracy=None))
+    if version < 6:
+        await conn.run_sync(lambda sync: _DEALS_BY_TABLE.create(sync, checkfirst=True))
     if version < SCHEMA_VERSION:
         await conn.execute(update(schema_info).values(version=SCHEMA_VERSION))
 
@@ -633,7 +637,7 @@ class Store:
         whether it is the player's first finished attempt of the day (the one that counts)."""
 
         async def op(conn: AsyncConnection) -> None:
-            await conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
+            await conn.execute(_FINISH, {"table_id": table_id})
             if outcome is not None:
                 await _settle_deals(conn, table_id, outcome, facts or {})
 
@@ -737,33 +741,41 @@ class Store:
         return loaded
 
 
+# The statements of a deal's end, built once (building a statement costs more than running it).
+_FINISH = update(tables).where(tables.c.id == bindparam("table_id")).values(finished=True)
+_LIVE_DEALS = select(
+    player_deals.c.player, player_deals.c.seat, player_deals.c.kind, player_deals.c.game, player_deals.c.day
+).where(player_deals.c.table_id == bindparam("table_id"), player_deals.c.status == "live")
+_SCORED_THAT_DAY = select(player_deals.c.table_id).where(
+    player_deals.c.player == bindparam("player"), player_deals.c.game == bindparam("game"),
+    player_deals.c.day == bindparam("day"), player_deals.c.scored,
+).limit(1)
+_SETTLE_DEAL = update(player_deals).where(
+    player_deals.c.player == bindparam("key"), player_deals.c.table_id == bindparam("table")
+)
+
+
 async def _settle_deals(
     conn: AsyncConnection, table_id: str, outcome: Outcome, facts: Mapping[int, Facts]
 ) -> None:
     """Write ``outcome`` into the still live ``player_deals`` rows of ``table_id``."""
-    live = (await conn.execute(
-        select(player_deals).where(player_deals.c.table_id == table_id, player_deals.c.status == "live")
-    )).all()
+    live = (await conn.execute(_LIVE_DEALS, {"table_id": table_id})).all()
     now = time.time()
+    winner = outcome.get("winner")
+    text_of = json.dumps(outcome, ensure_ascii=False)
+    settled = []
     for row in live:
-        winner = outcome.get("winner")
         status = "draw" if winner is None else "won" if winner == row.seat else "lost"
         scored = False
         if row.kind == "daily":
-            earlier = await conn.execute(
-                select(player_deals.c.table_id).where(
-                    player_deals.c.player == row.player, player_deals.c.game == row.game,
-                    player_deals.c.day == row.day, player_deals.c.scored,
-                ).limit(1)
-            )
-            scored = earlier.first() is None
+            day = {"player": row.player, "game": row.game, "day": row.day}
+            scored = (await conn.execute(_SCORED_THAT_DAY, day)).first() is None
         claims, fed = facts.get(row.seat, (None, None))
-        await conn.execute(
-            update(player_deals)
-            .where(player_deals.c.player == row.player, player_deals.c.table_id == table_id)
-            .values(status=status, ended=now, result=seat_result(outcome, row.seat),
-                    outcome=json.dumps(outcome, ensure_ascii=False), scored=scored, claims=claims, fed=fed)
-        )
+        settled.append({"key": row.player, "table": table_id, "status": status, "ended": now,
+                        "result": seat_result(outcome, row.seat), "outcome": text_of, "scored": scored,
+                        "claims": claims, "fed": fed})
+    if settled:
+        await conn.execute(_SETTLE_DEAL, settled)
 
 
 def _settle(batch: list[_Item], refused: set[tuple[str, int]]) -> None:
