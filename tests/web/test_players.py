@@ -296,6 +296,17 @@ def test_an_import_line_keeps_its_seat(client: TestClient) -> None:
     assert deal["started"] == "2026-12-01T10:00:00Z"
 
 
+def test_an_imported_deal_without_a_par_gets_one(client: TestClient) -> None:
+    """The pars look at a deal when it ends here, and at every deal after an import."""
+    table = play_deal(client, "paohuzi")
+    record = client.get(f"/tables/{table}/record").json()
+    line = json.dumps({"record": record, "seat": 0, "kind": "solo", "difficulty": "easy",
+                       "started": "2026-12-01T10:00:00Z", "ended": "2026-12-01T10:20:00Z"})
+    client.cookies.clear()
+    client.post("/me/import", files={"file": ("d.jsonl", io.BytesIO(line.encode()), "text/plain")})
+    wait_for(lambda: deals(client)[0]["par"] is not None)
+
+
 def test_a_par_that_fails_holds_up_no_other(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     from cardavia.web.live.computers import par_run as real
     from cardavia.web.storage import pars as pars_module

@@ -118,7 +118,7 @@ class TableActor:
         self._facts: FactsTracker | None = None  # the deal's facts, followed once the first action is stored
         self.last_active = time.monotonic()
         self.on_broken: Callable[[TableActor], None] | None = None
-        self.on_finished: Callable[[], None] | None = None  # the end of the deal has been stored
+        self.on_finished: Callable[[str], None] | None = None  # the end of this table's deal is stored
         self.on_next: Callable[[TableActor], Awaitable[str]] | None = None  # deals a room's next table
         self.finished_noted = False
 
@@ -665,7 +665,7 @@ class TableActor:
                     add_result(self.company.room.totals, outcome)
                 self.finished_noted = True
                 if self.on_finished is not None:
-                    self.on_finished()
+                    self.on_finished(self.id)
             except Exception:  # the next load of the table notes it
                 log.exception("table %s: the end of the deal could not be noted", self.id)
         self.game = trial

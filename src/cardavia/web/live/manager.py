@@ -110,8 +110,9 @@ class TableManager:
         self._gates: dict[str, _Gate] = {}
         self._ids = None if config.table_seed is None else Rng(config.table_seed)
         self._sweeper: asyncio.Task[None] | None = None
-        self.on_finished: Callable[[], None] | None = None
-        """Called when a live table's deal has ended and its end is stored (the pars look then)."""
+        self.on_finished: Callable[[str], None] | None = None
+        """Called with a live table's id when its deal has ended and its end is stored (its pars are
+        computed then)."""
         self.hint_limits = TokenBuckets(per_minute=HINTS_PER_MINUTE, burst=HINT_BURST)
         """The hints each table may ask for: a hard-tier search in a worker and a write each."""
         self.reaction_limits = TokenBuckets(per_minute=REACTIONS_PER_MINUTE, burst=REACTION_BURST)

@@ -313,6 +313,7 @@ async def import_deals(request: Request) -> Response:
         if deal.par is not None:  # before the deal is listed, so that no par is computed for it
             await players(request).save_par(table, deal.seat, [deal.par])
         await players(request).add_finished(key, _with_table(deal, table))
+    request.app.state.pars.poke()  # the imported deals without a par
     return response
 
 

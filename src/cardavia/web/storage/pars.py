@@ -5,7 +5,8 @@ secret randomness (``computers.par_run``); par is the mean result.
 A deal is never played again before it has ended (only finished deals are looked for). The runs
 go to the AI workers at low priority (``AiRunner.background``): after every table's computers.
 Pars are stored (``Players.save_par``), so each is computed once and survives a restart: at
-start, and whenever a deal ends, the service looks for finished deals without one.
+start (and after an import) the service looks for every finished deal without one; whenever a deal
+ends here, for that deal's.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ class Pars:
         self._ai = ai
         self._override = tier_override
         self._wake = asyncio.Event()
+        self._everything = True  # look at every finished deal, not only the ``_ended`` ones
+        self._ended: list[str] = []  # tables whose deal ended here since the last look
         self._task: asyncio.Task[None] | None = None
         self.computed = 0
         self._failed: set[tuple[str, int]] = set()  # deals whose par could not be computed
@@ -51,8 +54,12 @@ class Pars:
         self._task = asyncio.create_task(self._loop(), name="cardavia-pars")
         self._task.add_done_callback(log_crash)
 
-    def poke(self) -> None:
-        """A deal has ended: look again."""
+    def poke(self, table: str | None = None) -> None:
+        """``table``'s deal has ended: look at it (None: look at every finished deal again)."""
+        if table is None:
+            self._everything = True
+        else:
+            self._ended.append(table)
         self._wake.set()
 
     async def close(self) -> None:
@@ -68,20 +75,30 @@ class Pars:
             await self._catch_up()
 
     async def _catch_up(self) -> None:
-        """Compute every missing par; one that fails is logged and left for the next start, and
-        never holds up the others."""
-        while True:
-            found = await self._players.finished_without_par(limit=len(self._failed) + 20)
-            todo = [deal for deal in found if deal not in self._failed]
-            if not todo:
-                return
-            for table, seat in todo:
-                try:
-                    if await self.compute(table, seat) is None:
-                        self._failed.add((table, seat))
-                except Exception:
-                    log.exception("table %s: par from seat %d failed", table, seat)
+        """Compute every missing par of the deals to look at; one that fails is logged and left for
+        the next start, and never holds up the others."""
+        everything, self._everything = self._everything, False
+        ended, self._ended = self._ended, []
+        if everything:
+            while await self._compute_all(
+                await self._players.finished_without_par(limit=len(self._failed) + 20)
+            ):
+                pass
+        else:
+            for table in ended:
+                await self._compute_all(await self._players.finished_without_par(table=table))
+
+    async def _compute_all(self, found: list[tuple[str, int]]) -> bool:
+        """Compute the pars of ``found`` (deal, seat) not failed before; False when there were none."""
+        todo = [deal for deal in found if deal not in self._failed]
+        for table, seat in todo:
+            try:
+                if await self.compute(table, seat) is None:
                     self._failed.add((table, seat))
+            except Exception:
+                log.exception("table %s: par from seat %d failed", table, seat)
+                self._failed.add((table, seat))
+        return bool(todo)
 
     async def compute(self, table: str, seat: int) -> float | None:
         """Compute and store ``table``'s par from ``seat``; None when the table is unknown."""

@@ -9,6 +9,7 @@ holds a secret of.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import secrets
@@ -17,9 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import Table, delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.dml import Insert
 
 from cardavia.web.storage.store import (
     Store,
@@ -102,6 +104,17 @@ def _deal(row: Any) -> PlayerDeal:
     )
 
 
+_WITHOUT_PAR = (
+    select(player_deals.c.table_id, player_deals.c.seat)
+    .select_from(player_deals.outerjoin(
+        pars, (pars.c.table_id == player_deals.c.table_id) & (pars.c.seat == player_deals.c.seat)
+    ))
+    .where(player_deals.c.status != "live", pars.c.par.is_(None))
+    .group_by(player_deals.c.table_id, player_deals.c.seat)
+    .order_by(func.min(player_deals.c.ended))
+)
+
+
 class Players:
     """The players' side of the database (``store``)."""
 
@@ -135,7 +148,7 @@ class Players:
 
         async def op(conn: AsyncConnection) -> None:
             await _ensure(conn, key)
-            await conn.execute(player_deals.insert().values(**row))
+            await conn.execute(player_deals.insert(), row)
 
         await self._store.write(op)
 
@@ -237,24 +250,16 @@ class Players:
                "results": json.dumps(list(results)), "created_at": time.time()}
 
         async def op(conn: AsyncConnection) -> None:
-            await _insert_once(conn, pars, row, ["table_id", "seat"])
+            await _insert_once(conn, pars, row, ("table_id", "seat"))
 
         await self._store.write(op)
 
-    async def finished_without_par(self, limit: int = 20) -> list[tuple[str, int]]:
-        """Finished deals of players whose par is still to be computed (oldest first)."""
-        query = (
-            select(player_deals.c.table_id, player_deals.c.seat)
-            .select_from(player_deals.outerjoin(
-                pars, (pars.c.table_id == player_deals.c.table_id) & (pars.c.seat == player_deals.c.seat)
-            ))
-            .where(player_deals.c.status != "live", pars.c.par.is_(None))
-            .group_by(player_deals.c.table_id, player_deals.c.seat)
-            .order_by(func.min(player_deals.c.ended))
-            .limit(limit)
-        )
+    async def finished_without_par(self, limit: int = 20, table: str | None = None) -> list[tuple[str, int]]:
+        """Finished deals of players whose par is still to be computed (oldest first); with
+        ``table``, that deal's only (its seats a player played)."""
+        query = _WITHOUT_PAR if table is None else _WITHOUT_PAR.where(player_deals.c.table_id == table)
         async with self._store.begin() as conn:
-            return [(str(r.table_id), int(r.seat)) for r in await conn.execute(query)]
+            return [(str(r.table_id), int(r.seat)) for r in await conn.execute(query.limit(limit))]
 
     # -- today's deal ---------------------------------------------------------------------------
 
@@ -285,7 +290,7 @@ class Players:
         row = {"name": name, "value": secrets.token_hex(32)}
 
         async def op(conn: AsyncConnection) -> None:
-            await _insert_once(conn, site_secrets, row, ["name"])
+            await _insert_once(conn, site_secrets, row, ("name",))
 
         await self._store.write(op)
         async with self._store.begin() as conn:
@@ -327,10 +332,18 @@ class Players:
 
 
 async def _ensure(conn: AsyncConnection, key: str) -> None:
-    await _insert_once(conn, players, {"key": key, "name": None, "created_at": time.time()}, ["key"])
+    await _insert_once(conn, players, {"key": key, "name": None, "created_at": time.time()}, ("key",))
 
 
-async def _insert_once(conn: AsyncConnection, table: Any, row: dict[str, Any], keys: list[str]) -> None:
+async def _insert_once(
+    conn: AsyncConnection, table: Table, row: dict[str, Any], keys: tuple[str, ...]
+) -> None:
     """Insert ``row`` unless a row with the same ``keys`` exists."""
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    await conn.execute(dialect.insert(table).values(**row).on_conflict_do_nothing(index_elements=keys))
+    await conn.execute(_insert_once_statement(conn.dialect.name, table, keys), row)
+
+
+@functools.cache
+def _insert_once_statement(dialect: str, table: Table, keys: tuple[str, ...]) -> Insert:
+    """The statement of ``_insert_once``, built once (building one costs more than running it)."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return insert(table).on_conflict_do_nothing(index_elements=keys)

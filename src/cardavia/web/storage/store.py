@@ -560,7 +560,7 @@ class Store:
                   for seat, hashed in sorted((guest_hashes or {}).items())]
 
         async def op(conn: AsyncConnection) -> None:
-            await conn.execute(tables.insert().values(**row))
+            await conn.execute(tables.insert(), row)
             if seated:
                 await conn.execute(guests.insert(), seated)
             if also is not None:
