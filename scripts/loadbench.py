@@ -173,8 +173,10 @@ def page_weight(site: Site) -> dict[str, int]:
     return sizes
 
 
-_QUIET = '"legal": [],'  # as the server writes a state that asks nothing...
-_ONGOING = '"outcome": null,'  # ...in a deal not over (any other spelling is parsed)
+# A state that asks nothing in a deal not over, as servers write it (compact, or with spaces as
+# before); any other spelling is parsed.
+_QUIET = ('"legal":[],', '"legal": [],')
+_ONGOING = ('"outcome":null,', '"outcome": null,')
 
 
 class Stats:
@@ -217,7 +219,7 @@ async def _drive(
                         text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
                     except TimeoutError:
                         return
-                    if _QUIET in text and _ONGOING in text:
+                    if any(q in text for q in _QUIET) and any(o in text for o in _ONGOING):
                         continue  # a step that asks nothing: not worth parsing (the load is the server's)
                     message = json.loads(text)
                     if message["type"] == "ack":

@@ -98,3 +98,16 @@ def test_the_checker_refuses_a_missing_field_and_a_wrong_error() -> None:
     check(error, wire.ServerMessage)
     assert problems({**error, "reason": {"code": 5, "params": {}}}, wire.ServerMessage)
     assert problems({**error, "id": [1]}, wire.ServerMessage)
+
+
+def test_a_message_is_written_as_the_value_it_is() -> None:
+    """The socket's text is the very value built, as compact JSON with non-ASCII text unescaped
+    (``json.dumps`` with ``ensure_ascii=False`` and no spaces spells it alike)."""
+    from cardavia.web.live.socket import encode, error_message
+
+    error = error_message("error.stale", "zh", "window 3 is not the open window 4", 7)
+    for message in (STATE, error):
+        text = encode(message)  # type: ignore[arg-type]
+        assert json.loads(text) == message
+        assert text == json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in encode(error))
