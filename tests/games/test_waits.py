@@ -9,6 +9,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from cardavia.engine.errors import NotationError
+from cardavia.engine.game import own_hand
 from cardavia.engine.rng import Rng
 from cardavia.games.paohuzi import SPEC as PAOHUZI
 from cardavia.games.paohuzi.cards import DECK as PDECK
@@ -124,6 +125,50 @@ def test_paohuzi_waits_equal_the_brute_force(holdings: int) -> None:
         assert answer == {"waits": expected}, PDECK.format(cards)
         found += bool(expected)
     assert found > 0  # few free-card holdings reach 15 huxi
+
+
+@pytest.mark.parametrize("deals", [15, pytest.param(250, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("own_wei", ["ti", "pao"])
+def test_paohuzi_waits_equal_the_judge_of_each_card_on_played_holdings(deals: int, own_wei: str) -> None:
+    """On every holding of random deals (melds, kans, wei and all), each card and way is a wait
+    exactly when ``analyze`` of that ``new`` card ``from`` that way is a win, with its huxi and tun
+    (waits skip the cards whose upper bound is no win, and write out no groups)."""
+    from cardavia.games.paohuzi.analyze import analyze
+    from cardavia.games.paohuzi.rules import Rules
+
+    rules = Rules(own_wei_upgrade=own_wei)
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    found = 0
+    for seed in range(deals):
+        game, rng = PAOHUZI.new_game(seed), Rng(seed)
+        while (decision := game.decision()) is not None:
+            for seat in range(3):
+                me = game.view(seat)["seats"][seat]
+                hand, melds = " ".join(sorted(own_hand(me))), tuple(me.get("melds", []))
+                if (hand, melds) in seen:
+                    continue
+                seen.add((hand, melds))
+                expected = []
+                held = PDECK.parse(hand) + [k for m in melds for k in PDECK.parse(m.split(" ", 1)[1])]
+                total = PDECK.counts(held)
+                for kind, code in enumerate(PDECK.codes):
+                    if total[kind] >= PDECK.copies[kind]:
+                        continue
+                    ways = {}
+                    for source in ("own", "other"):
+                        one = {"hand": hand, "melds": list(melds), "new": code, "from": source}
+                        judged = analyze(one, rules)
+                        win = {"huxi": judged["huxi"], "tun": judged["tun"]}
+                        ways[source] = win if judged["win"] else None
+                    if ways["own"] or ways["other"]:
+                        expected.append({"card": code, **ways})
+                query = {"hand": hand, "melds": list(melds), "waits": True}
+                assert analyze(query, rules) == {"waits": expected}, query
+                found += bool(expected)
+            seat = next(s for s in decision.seats if game.legal_actions(s))
+            legal = game.legal_actions(seat)
+            game.apply(seat, "win" if "win" in legal else legal[rng.below(len(legal))])
+    assert len(seen) > 20 * deals and found > 0
 
 
 def test_a_card_held_in_every_copy_is_never_a_wait() -> None:

@@ -9,8 +9,16 @@ from typing import Any
 from cardavia.engine.errors import NotationError
 from cardavia.engine.game import JSON
 from cardavia.games.paohuzi.cards import DECK, tun
-from cardavia.games.paohuzi.melds import Meld, identical, parse_meld, scored_groups
-from cardavia.games.paohuzi.rules import PAO, Rules
+from cardavia.games.paohuzi.melds import (
+    Meld,
+    holding_base,
+    huxi_bound,
+    identical,
+    parse_meld,
+    scored_groups,
+    win_huxi,
+)
+from cardavia.games.paohuzi.rules import MIN_HUXI, PAO, Rules
 
 
 def analyze(query: Mapping[str, Any], rules: Rules) -> JSON:
@@ -71,7 +79,7 @@ def _judge(hand: list[int], melds: list[Meld], new: int | None, from_other: bool
     if scored is None:
         return {"complete": False, "huxi": None, "win": False, "tun": 0, "groups": None}
     huxi, groups = scored
-    win = huxi >= 15
+    win = huxi >= MIN_HUXI
     return {"complete": True, "huxi": huxi, "win": win, "tun": tun(huxi) if win else 0, "groups": groups}
 
 
@@ -104,14 +112,26 @@ def waits(query: Mapping[str, Any], rules: Rules) -> JSON:
     total = _total(hand, melds)
     if any(n > most for n, most in zip(total, DECK.copies, strict=True)):
         return {"waits": []}
+    own_wei_pao = rules.own_wei_upgrade == PAO
+    base = holding_base(melds, hand)
     found = []
     for new, code in enumerate(DECK.codes):
         if total[new] >= DECK.copies[new]:
             continue
-        ways = {}
-        for source in ("own", "other"):
-            answer = _judge(hand, melds, new, source == "other", rules)
-            ways[source] = {"huxi": answer["huxi"], "tun": answer["tun"]} if answer["win"] else None
-        if ways["own"] or ways["other"]:
-            found.append({"card": code, **ways})
+        # As ``_judge`` scores it, without writing out the groups of a holding that is no win, and
+        # skipping the search where even the holding's upper bound is no win.
+        possible = huxi_bound(base, new) >= MIN_HUXI
+        card, own_melds, own_hand = _own_reveal(new, melds, hand, own_wei_pao)
+        if card is None:  # the compulsory ti or wei changed the holding
+            own = _win(win_huxi(own_melds, own_hand, None, False, own_wei_pao))
+        else:
+            own = _win(win_huxi(melds, hand, new, False, own_wei_pao, base)) if possible else None
+        other = _win(win_huxi(melds, hand, new, True, own_wei_pao, base)) if possible else None
+        if own or other:
+            found.append({"card": code, "own": own, "other": other})
     return {"waits": found}
+
+
+def _win(huxi: int) -> dict[str, int] | None:
+    """A way to win worth ``huxi`` (``NO_SPLIT`` or too little: None)."""
+    return {"huxi": huxi, "tun": tun(huxi)} if huxi >= MIN_HUXI else None
