@@ -659,20 +659,13 @@ class Store:
 
     async def load(self, table_id: str) -> TableRow | None:
         """A stored table with its actions in order, or None."""
+        key = {"table_id": table_id}
         async with self._engine.connect() as conn:
-            row = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
+            row = (await conn.execute(_TABLE, key)).first()
             if row is None:
                 return None
-            result = await conn.execute(
-                select(actions.c.seq, actions.c.line, actions.c.timeout)
-                .where(actions.c.table_id == table_id)
-                .order_by(actions.c.seq)
-            )
-            stored = list(result)
-            seated = await conn.execute(
-                select(guests.c.seat, guests.c.secret_hash).where(guests.c.table_id == table_id)
-            )
-            guest_hashes = {int(r.seat): str(r.secret_hash) for r in seated}
+            stored = list(await conn.execute(_ACTIONS, key))
+            guest_hashes = {int(r.seat): str(r.secret_hash) for r in await conn.execute(_GUESTS, key)}
         lines = tuple(str(r.line) for r in stored)
         timeouts = frozenset(int(r.seq) for r in stored if r.timeout)
         return TableRow(
@@ -741,7 +734,13 @@ class Store:
         return loaded
 
 
-# The statements of a deal's end, built once (building a statement costs more than running it).
+# The statements of a table's load, built once (building a statement costs more than running it).
+_TABLE = select(tables).where(tables.c.id == bindparam("table_id"))
+_ACTIONS = select(actions.c.seq, actions.c.line, actions.c.timeout).where(
+    actions.c.table_id == bindparam("table_id")
+).order_by(actions.c.seq)
+_GUESTS = select(guests.c.seat, guests.c.secret_hash).where(guests.c.table_id == bindparam("table_id"))
+# The statements of a deal's end.
 _FINISH = update(tables).where(tables.c.id == bindparam("table_id")).values(finished=True)
 _LIVE_DEALS = select(
     player_deals.c.player, player_deals.c.seat, player_deals.c.kind, player_deals.c.game, player_deals.c.day
