@@ -1,9 +1,10 @@
 """Each game's ``Tracker`` rebuilds a seat's view from the events that seat sees: wherever the
 engine waits, it equals ``game.view(seat)`` (but for ``to_act`` and ``legal``), on every seat of
-hundreds of random deals."""
+hundreds of random deals, and a view once given out never changes."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,9 +33,12 @@ def test_the_tracker_follows_every_seat_of_random_deals(game_name: str) -> None:
                 if event.visible_to(seat):
                     tracker.apply(event)
         rng = Rng(seed)
+        earlier: list[tuple[Any, Any]] = []  # views given out, and a copy of each as it was then
         while (decision := game.decision()) is not None:
             for seat, tracker in enumerate(trackers):
-                assert tracker.view() == _without_decision(game.view(seat)), (seed, seat, game.actions())
+                view = tracker.view()
+                assert view == _without_decision(game.view(seat)), (seed, seat, game.actions())
+                earlier.append((view, copy.deepcopy(view)))
                 checked += 1
             seat = decision.seats[rng.below(len(decision.seats))]
             legal = game.legal_actions(seat)
@@ -42,6 +46,8 @@ def test_the_tracker_follows_every_seat_of_random_deals(game_name: str) -> None:
                 for other, tracker in enumerate(trackers):
                     if event.visible_to(other):
                         tracker.apply(event)
+        # Views share the tracker's lists: none of them changes afterwards.
+        assert all(view == then for view, then in earlier), seed
     assert checked > DEALS * 20
 
 

@@ -20,18 +20,20 @@ from cardavia.games.paohuzi.melds import parse_meld
 
 
 class Tracker:
-    """The view of ``seat``, event by event."""
+    """The view of ``seat``, event by event. Views share the tracker's lists (its hand's codes,
+    each seat's melds, discards and chou), which it never changes once made: it makes new ones."""
 
     def __init__(self, position: Mapping[str, Any], seat: int) -> None:
         self.seat = seat
         self.dealer: int = position["dealer"]
         hands = [DECK.parse_list(h) for h in position["hands"]]
         self.hand = DECK.counts(hands[seat])
+        self._hand_codes: list[str] | None = None  # the hand's codes, until it changes
         self.sizes = [len(h) for h in hands]
         raw_melds = position.get("melds") or [[] for _ in range(SEATS)]
         self.melds: list[list[str]] = [[parse_meld(m).text() for m in ms] for ms in raw_melds]
         chou = position.get("chou") or [[] for _ in range(SEATS)]
-        self.chou: list[set[str]] = [set(c) for c in chou]
+        self.chou: list[list[str]] = [DECK.format_list(DECK.parse_list(set(c))) for c in chou]
         self.discards: list[list[str]] = [[] for _ in range(SEATS)]
         self.dead = [False] * SEATS
         self.stock = len(position.get("stock", []))
@@ -47,9 +49,9 @@ class Tracker:
             code: str | None = p.get("card")  # the owner learns the kind (everybody, when it was shown)
             self._give(seat, [code] * 4)
             if code is None or seat != self.seat:
-                self.melds[seat].append("ti")  # face down
+                self._meld(seat, "ti")  # face down
             else:
-                self.melds[seat].append(f"ti {' '.join([code] * 4)}")
+                self._meld(seat, f"ti {' '.join([code] * 4)}")
         elif kind == "draw":
             self.stock = p["stock"]
             self.public = {"card": p["card"], "owner": seat, "window": REVEAL}
@@ -57,7 +59,7 @@ class Tracker:
             self.public = {"card": p["card"], "owner": p["owner"], "window": p["window"]}
         elif kind in ("wei", "peng"):
             self._give(seat, [p["card"]] * 2)
-            self.melds[seat].append(f"{kind} {' '.join([p['card']] * 3)}")
+            self._meld(seat, f"{kind} {' '.join([p['card']] * 3)}")
             self.public = None
         elif kind in ("ti", "pao"):
             self._grow(seat, kind, p["card"], p["from"])
@@ -66,15 +68,15 @@ class Tracker:
             used = [code for group in p["groups"] for code in group.split()]
             used.remove(p["card"])
             self._give(seat, used)
-            self.melds[seat].extend(f"chi {group}" for group in p["groups"])
+            self._meld(seat, *(f"chi {group}" for group in p["groups"]))
             self.public = None
         elif kind == "discard":
             self._give(seat, [p["card"]])
         elif kind == "dead":
-            self.discards[seat].append(p["card"])
+            self.discards[seat] = [*self.discards[seat], p["card"]]
             self.public = None
         elif kind == "chou":
-            self.chou[seat].add(p["card"])
+            self.chou[seat] = DECK.format_list(DECK.parse_list({*self.chou[seat], p["card"]}))
         elif kind == "dead_hand":
             self.dead[seat] = True
 
@@ -83,10 +85,15 @@ class Tracker:
         four = f"{kind} {' '.join([code] * 4)}"
         if source == "kan":
             self._give(seat, [code] * 3)
-            self.melds[seat].append(four)
+            self._meld(seat, four)
             return
-        melds = self.melds[seat]
+        melds = list(self.melds[seat])
         melds[melds.index(f"{source} {' '.join([code] * 3)}")] = four
+        self.melds[seat] = melds
+
+    def _meld(self, seat: int, *melds: str) -> None:
+        """``seat`` lays down ``melds`` (a new list: the views already built keep theirs)."""
+        self.melds[seat] = [*self.melds[seat], *melds]
 
     def _give(self, seat: int, codes: list[str | None]) -> None:
         """``seat``'s concealed ``codes`` leave its hand (``None``: a card the viewer cannot see)."""
@@ -97,6 +104,12 @@ class Tracker:
             for code in codes:
                 assert code is not None
                 self.hand[DECK.card(code)] -= 1
+            self._hand_codes = None
+
+    def _hand(self) -> list[str]:
+        if self._hand_codes is None:
+            self._hand_codes = DECK.format_list(DECK.expand(self.hand))
+        return self._hand_codes
 
     def view(self) -> View:
         """The seat's view now, with ``to_act`` and ``legal`` empty."""
@@ -104,10 +117,10 @@ class Tracker:
         for s in range(SEATS):
             own = s == self.seat
             seats.append(SeatView({
-                "hand": DECK.format_list(DECK.expand(self.hand)) if own else self.sizes[s],
-                "melds": list(self.melds[s]),
-                "discards": list(self.discards[s]),
-                "chou": DECK.format_list(DECK.parse_list(self.chou[s])),
+                "hand": self._hand() if own else self.sizes[s],
+                "melds": self.melds[s],
+                "discards": self.discards[s],
+                "chou": self.chou[s],
                 "shown": self.shown if s == self.dealer else None,
                 "dead": self.dead[s],
             }))

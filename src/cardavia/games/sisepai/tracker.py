@@ -20,13 +20,15 @@ from cardavia.games.sisepai.rules import W1
 
 
 class Tracker:
-    """The view of ``seat``, event by event."""
+    """The view of ``seat``, event by event. Views share the tracker's lists (its hand's codes,
+    each seat's melds and discards), which it never changes once made: it makes new ones."""
 
     def __init__(self, position: Mapping[str, Any], seat: int) -> None:
         start = read_position(position)
         self.seat = seat
         self.dealer = start.dealer
         self.hand = DECK.counts(start.hands[seat])
+        self._hand_codes: list[str] | None = None  # the hand's codes, until it changes
         self.sizes = [len(h) for h in start.hands]
         self.melds: list[list[str]] = [[DECK.format(g) for g in m] for m in start.melds]
         self.discards: list[list[str]] = [[] for _ in range(SEATS)]
@@ -45,12 +47,12 @@ class Tracker:
             used = list(p["group"])
             used.remove(p["card"])
             self._give(p["seat"], used)
-            self.melds[p["seat"]].append(" ".join(p["group"]))
+            self.melds[p["seat"]] = [*self.melds[p["seat"]], " ".join(p["group"])]
             self.public = None
         elif kind == "discard":
             self._give(p["seat"], [p["card"]])
         elif kind == "dead":
-            self.discards[p["seat"]].append(p["card"])
+            self.discards[p["seat"]] = [*self.discards[p["seat"]], p["card"]]
             self.public = None
 
     def _give(self, seat: int, codes: list[str]) -> None:
@@ -59,6 +61,12 @@ class Tracker:
         if seat == self.seat:
             for code in codes:
                 self.hand[DECK.card(code)] -= 1
+            self._hand_codes = None
+
+    def _hand(self) -> list[str]:
+        if self._hand_codes is None:
+            self._hand_codes = DECK.format_list(DECK.expand(self.hand))
+        return self._hand_codes
 
     def view(self) -> View:
         """The seat's view now, with ``to_act`` and ``legal`` empty."""
@@ -66,10 +74,10 @@ class Tracker:
         for s in range(SEATS):
             entry: SeatView = {}
             if s == self.seat:
-                entry["hand"] = DECK.format_list(DECK.expand(self.hand))
+                entry["hand"] = self._hand()
             entry["hand_count"] = self.sizes[s]
-            entry["melds"] = list(self.melds[s])
-            entry["discards"] = list(self.discards[s])
+            entry["melds"] = self.melds[s]
+            entry["discards"] = self.discards[s]
             entry["chou"] = []
             seats.append(entry)
         return {
