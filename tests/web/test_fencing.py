@@ -123,7 +123,7 @@ def test_a_takeover_waits_for_an_append_in_flight(pg_url: str) -> None:
             row = {"table_id": "fence3", "seq": 0, "line": "S1 discard s3", "timeout": False,
                    "created_at": 0.0, "epoch": None}
             async with a.begin() as conn:
-                assert await fenced_insert(conn, [(row, Lease("a/3", 1))]) == set()
+                assert await conn.run_sync(fenced_insert, [(row, Lease("a/3", 1))]) == set()
                 await _expire(b, "a/3")  # a dies with its append not yet committed
                 takeover = asyncio.create_task(_acquire(b, "fence3", "b/3"))
                 await asyncio.sleep(0.5)
@@ -150,7 +150,7 @@ def test_a_holder_asked_to_hand_over_releases_and_the_asker_takes_it(pg_url: str
                 await leases.request_handoff(conn, "fence4", "b/4")
             async with a.begin() as conn:
                 assert await leases.handoffs(conn, "a/4") == [("fence4", 1)]
-                await leases.release(conn, "fence4", "a/4", 1)
+                await conn.run_sync(leases.release, "fence4", "a/4", 1)
             assert await _acquire(b, "fence4", "b/4") == 2
             async with a.begin() as conn:
                 assert await leases.handoffs(conn, "a/4") == []

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.engine import Connection
 
 from cardavia.web.storage import leases
 from cardavia.web.storage.store import Lease, Store
@@ -109,8 +109,8 @@ class LeaseOwnership:
         if lease is None:
             return
 
-        async def op(conn: AsyncConnection) -> None:
-            await leases.release(conn, table_id, lease.owner, lease.epoch)
+        def op(conn: Connection) -> None:
+            leases.release(conn, table_id, lease.owner, lease.epoch)
 
         await self._store.write(op)
 
@@ -122,8 +122,8 @@ class LeaseOwnership:
             self._keeper = None
         owner = self.owner
 
-        async def op(conn: AsyncConnection) -> None:
-            await leases.retire(conn, owner)
+        def op(conn: Connection) -> None:
+            leases.retire(conn, owner)
 
         await self._store.write(op)
         await self._heart.dispose()

@@ -19,6 +19,7 @@ lock, so a transaction-pooling proxy in front of the database is safe.
 from __future__ import annotations
 
 from sqlalchemy import text
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 _REGISTER = text(
@@ -64,9 +65,9 @@ async def heartbeat(conn: AsyncConnection, owner: str, ttl: float) -> bool:
     return bool(result.rowcount)
 
 
-async def retire(conn: AsyncConnection, owner: str) -> None:
-    """End ``owner`` now: every lease it holds is free at once."""
-    await conn.execute(_RETIRE, {"owner": owner})
+def retire(conn: Connection, owner: str) -> None:
+    """End ``owner`` now: every lease it holds is free at once (a writer's operation)."""
+    conn.execute(_RETIRE, {"owner": owner})
 
 
 async def acquire(conn: AsyncConnection, table_id: str, owner: str) -> int | None:
@@ -88,6 +89,6 @@ async def handoffs(conn: AsyncConnection, owner: str) -> list[tuple[str, int]]:
     return [(str(table_id), int(epoch)) for table_id, epoch in result]
 
 
-async def release(conn: AsyncConnection, table_id: str, owner: str, epoch: int) -> None:
-    """Let go of ``table_id`` if ``owner`` still holds it under ``epoch``."""
-    await conn.execute(_RELEASE, {"table_id": table_id, "owner": owner, "epoch": epoch})
+def release(conn: Connection, table_id: str, owner: str, epoch: int) -> None:
+    """Let go of ``table_id`` if ``owner`` still holds it under ``epoch`` (a writer's operation)."""
+    conn.execute(_RELEASE, {"table_id": table_id, "owner": owner, "epoch": epoch})

@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import Table, delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.engine import Connection
 from sqlalchemy.sql.dml import Insert
 
 from cardavia.web.storage.store import (
@@ -131,9 +131,9 @@ class Players:
     async def set_name(self, key: str, name: str | None) -> None:
         """Keep the player (and their display name)."""
 
-        async def op(conn: AsyncConnection) -> None:
-            await _ensure(conn, key)
-            await conn.execute(update(players).where(players.c.key == key).values(name=name))
+        def op(conn: Connection) -> None:
+            _ensure(conn, key)
+            conn.execute(update(players).where(players.c.key == key).values(name=name))
 
         await self._store.write(op)
 
@@ -146,9 +146,9 @@ class Players:
                "kind": kind, "day": day, "started": time.time(), "status": "live", "scored": False,
                "origin": origin}
 
-        async def op(conn: AsyncConnection) -> None:
-            await _ensure(conn, key)
-            await conn.execute(player_deals.insert(), row)
+        def op(conn: Connection) -> None:
+            _ensure(conn, key)
+            conn.execute(player_deals.insert(), row)
 
         await self._store.write(op)
 
@@ -160,9 +160,9 @@ class Players:
                "outcome": json.dumps(deal.outcome, ensure_ascii=False), "scored": False,
                "claims": deal.claims, "fed": deal.fed, "accuracy": deal.accuracy}
 
-        async def op(conn: AsyncConnection) -> None:
-            await _ensure(conn, key)
-            await conn.execute(player_deals.insert().values(**row))
+        def op(conn: Connection) -> None:
+            _ensure(conn, key)
+            conn.execute(player_deals.insert().values(**row))
 
         await self._store.write(op)
 
@@ -225,12 +225,12 @@ class Players:
         """Delete the player, their deals' list, their share links and what is kept of their puzzles
         (the tables themselves stay, each reachable by its own secret only)."""
 
-        async def op(conn: AsyncConnection) -> None:
+        def op(conn: Connection) -> None:
             for table in (player_puzzle_ratings, puzzle_answers, mistakes):
-                await conn.execute(delete(table).where(table.c.player == key))
-            await conn.execute(delete(shares).where(shares.c.player == key))
-            await conn.execute(delete(player_deals).where(player_deals.c.player == key))
-            await conn.execute(delete(players).where(players.c.key == key))
+                conn.execute(delete(table).where(table.c.player == key))
+            conn.execute(delete(shares).where(shares.c.player == key))
+            conn.execute(delete(player_deals).where(player_deals.c.player == key))
+            conn.execute(delete(players).where(players.c.key == key))
 
         await self._store.write(op)
 
@@ -249,8 +249,8 @@ class Players:
         row = {"table_id": table, "seat": seat, "par": sum(results) / len(results),
                "results": json.dumps(list(results)), "created_at": time.time()}
 
-        async def op(conn: AsyncConnection) -> None:
-            await _insert_once(conn, pars, row, ("table_id", "seat"))
+        def op(conn: Connection) -> None:
+            _insert_once(conn, pars, row, ("table_id", "seat"))
 
         await self._store.write(op)
 
@@ -289,8 +289,8 @@ class Players:
             return known
         row = {"name": name, "value": secrets.token_hex(32)}
 
-        async def op(conn: AsyncConnection) -> None:
-            await _insert_once(conn, site_secrets, row, ("name",))
+        def op(conn: Connection) -> None:
+            _insert_once(conn, site_secrets, row, ("name",))
 
         await self._store.write(op)
         async with self._store.begin() as conn:
@@ -306,8 +306,8 @@ class Players:
         row = {"token_hash": share_key(token), "table_id": table, "seat": seat, "player": key,
                "created_at": time.time(), "revoked": False}
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(shares.insert().values(**row))
+        def op(conn: Connection) -> None:
+            conn.execute(shares.insert().values(**row))
 
         await self._store.write(op)
         return token
@@ -324,22 +324,20 @@ class Players:
     async def revoke(self, token: str) -> None:
         """The link answers no more."""
 
-        async def op(conn: AsyncConnection) -> None:
+        def op(conn: Connection) -> None:
             link = shares.c.token_hash == share_key(token)
-            await conn.execute(update(shares).where(link).values(revoked=True))
+            conn.execute(update(shares).where(link).values(revoked=True))
 
         await self._store.write(op)
 
 
-async def _ensure(conn: AsyncConnection, key: str) -> None:
-    await _insert_once(conn, players, {"key": key, "name": None, "created_at": time.time()}, ("key",))
+def _ensure(conn: Connection, key: str) -> None:
+    _insert_once(conn, players, {"key": key, "name": None, "created_at": time.time()}, ("key",))
 
 
-async def _insert_once(
-    conn: AsyncConnection, table: Table, row: dict[str, Any], keys: tuple[str, ...]
-) -> None:
+def _insert_once(conn: Connection, table: Table, row: dict[str, Any], keys: tuple[str, ...]) -> None:
     """Insert ``row`` unless a row with the same ``keys`` exists."""
-    await conn.execute(_insert_once_statement(conn.dialect.name, table, keys), row)
+    conn.execute(_insert_once_statement(conn.dialect.name, table, keys), row)
 
 
 @functools.cache

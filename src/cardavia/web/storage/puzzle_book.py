@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, func, select, update
+from sqlalchemy import Select, and_, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.engine import Connection
 
 from cardavia.puzzles.rating import Rating, game
 from cardavia.web.storage.store import (
@@ -52,21 +52,21 @@ class Answered:
     puzzle: Rating
 
 
-def _upsert(conn: AsyncConnection, table: Any, keys: dict[str, Any], values: dict[str, Any]) -> Any:
+def _upsert(conn: Connection, table: Any, keys: dict[str, Any], values: dict[str, Any]) -> None:
     dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
     insert = dialect.insert(table).values(**keys, **values)
-    return conn.execute(insert.on_conflict_do_update(index_elements=list(keys), set_=values))
+    conn.execute(insert.on_conflict_do_update(index_elements=list(keys), set_=values))
 
 
 def _rating(row: Any) -> Rating:
     return Rating(float(row.rating), float(row.deviation), float(row.volatility))
 
 
-async def _player_row(conn: AsyncConnection, player: str, game_name: str) -> Any:
-    """The player's rating row in ``game_name``, or None."""
-    return (await conn.execute(select(player_puzzle_ratings).where(
+def _player_row(player: str, game_name: str) -> Select[Any]:
+    """The query of the player's rating row in ``game_name`` (none: no row)."""
+    return select(player_puzzle_ratings).where(
         (player_puzzle_ratings.c.player == player) & (player_puzzle_ratings.c.game == game_name)
-    ))).first()
+    )
 
 
 class PuzzleBook:
@@ -80,14 +80,14 @@ class PuzzleBook:
         if player is None:
             return Rating()
         async with self._store.begin() as conn:
-            row = await _player_row(conn, player, game_name)
+            row = (await conn.execute(_player_row(player, game_name))).first()
         return Rating() if row is None else _rating(row)
 
     async def standing(self, player: str, game_name: str) -> dict[str, Any]:
         """The player's puzzles in ``game_name``: ``rating`` (None before a rated answer), ``answers``,
         ``right`` and ``waiting`` (own mistakes not learned yet)."""
         async with self._store.begin() as conn:
-            row = await _player_row(conn, player, game_name)
+            row = (await conn.execute(_player_row(player, game_name))).first()
         waiting, _ = await self.waiting(player, game_name)
         if row is None:
             return {"rating": None, "answers": 0, "right": 0, "waiting": waiting}
@@ -117,29 +117,29 @@ class PuzzleBook:
         puzzle's starting rating), a later one is practice (None)."""
         out: list[Answered | None] = []
 
-        async def op(conn: AsyncConnection) -> None:
-            seen = (await conn.execute(select(func.count()).select_from(puzzle_answers).where(
+        def op(conn: Connection) -> None:
+            seen = (conn.execute(select(func.count()).select_from(puzzle_answers).where(
                 (puzzle_answers.c.player == player) & (puzzle_answers.c.game == game_name)
                 & (puzzle_answers.c.puzzle == pid)
             ))).scalar()
-            await conn.execute(puzzle_answers.insert().values(
+            conn.execute(puzzle_answers.insert().values(
                 player=player, game=game_name, puzzle=pid, answer=answer[:80], right=right, at=now))
             if seen:
                 out.append(None)
                 return
-            mine = await _player_row(conn, player, game_name)
-            its = (await conn.execute(select(puzzle_ratings).where(
+            mine = conn.execute(_player_row(player, game_name)).first()
+            its = (conn.execute(select(puzzle_ratings).where(
                 (puzzle_ratings.c.game == game_name) & (puzzle_ratings.c.puzzle == pid)
             ))).first()
             before = Rating() if mine is None else _rating(mine)
             puzzle = Rating(start, PUZZLE_DEVIATION) if its is None else _rating(its)
             me, it = game(before, puzzle, right)
             counts = (0, 0) if mine is None else (int(mine.answers), int(mine.right))
-            await _upsert(conn, player_puzzle_ratings, {"player": player, "game": game_name}, {
+            _upsert(conn, player_puzzle_ratings, {"player": player, "game": game_name}, {
                 "rating": me.rating, "deviation": me.deviation, "volatility": me.volatility,
                 "answers": counts[0] + 1, "right": counts[1] + int(right)})
             counts = (0, 0) if its is None else (int(its.answers), int(its.right))
-            await _upsert(conn, puzzle_ratings, {"game": game_name, "puzzle": pid}, {
+            _upsert(conn, puzzle_ratings, {"game": game_name, "puzzle": pid}, {
                 "rating": it.rating, "deviation": it.deviation, "volatility": it.volatility,
                 "answers": counts[0] + 1, "right": counts[1] + int(right)})
             out.append(Answered(before, me, it))
@@ -176,10 +176,10 @@ class PuzzleBook:
             rows += [{"player": k, "id": pid, "game": record["game"], "puzzle": text, "due": due, "step": 1,
                       "right": 0, "done": False} for k in keys]
 
-        async def op(conn: AsyncConnection) -> None:
+        def op(conn: Connection) -> None:
             dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
             for row in rows:
-                await conn.execute(dialect.insert(mistakes).values(**row).on_conflict_do_nothing(
+                conn.execute(dialect.insert(mistakes).values(**row).on_conflict_do_nothing(
                     index_elements=["player", "id"]))
 
         await self._store.write(op)
@@ -212,8 +212,8 @@ class PuzzleBook:
         ``right``), or None when the player has no such mistake due."""
         found: list[dict[str, Any]] = []
 
-        async def op(conn: AsyncConnection) -> None:
-            row = (await conn.execute(select(mistakes).where(and_(
+        def op(conn: Connection) -> None:
+            row = (conn.execute(select(mistakes).where(and_(
                 mistakes.c.player == player, mistakes.c.id == pid, ~mistakes.c.done, mistakes.c.due <= now,
             )))).first()
             if row is None:
@@ -221,7 +221,7 @@ class PuzzleBook:
             rights = int(row.right) + int(right)
             done = rights >= RIGHTS_TO_LEARN
             due = now + WAITS[min(int(row.step), len(WAITS) - 1)] * DAY
-            await conn.execute(update(mistakes).where(
+            conn.execute(update(mistakes).where(
                 (mistakes.c.player == player) & (mistakes.c.id == pid)
             ).values(right=rights, done=done, due=due, step=int(row.step) + 1))
             found.append({"due": due, "done": done, "right": rights})

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.engine import Connection
 
 from cardavia.engine.game import seat_result
 from cardavia.engine.registry import get_spec
@@ -76,13 +76,13 @@ class Rooms:
         """The write that opens room ``room_id`` in its lobby, the host sat at ``host``."""
         now = time.time()
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(rooms.insert().values(
+        def op(conn: Connection) -> None:
+            conn.execute(rooms.insert().values(
                 id=room_id, game=game, difficulty=difficulty, turn=turn, invite=invite,
                 status="lobby", created_at=now))
-            await conn.execute(room_people.insert().values(room_id=room_id, seat=host, name=name,
+            conn.execute(room_people.insert().values(room_id=room_id, seat=host, name=name,
                                                            secret_hash=hashed))
-            await conn.execute(room_deals.insert().values(table_id=room_id, room_id=room_id, number=1,
+            conn.execute(room_deals.insert().values(table_id=room_id, room_id=room_id, number=1,
                                                           abandoned=False))
 
         return op
@@ -91,8 +91,8 @@ class Rooms:
     def next_deal(room_id: str, table_id: str, number: int) -> Op:
         """The write that makes ``table_id`` deal number ``number`` of the room."""
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(room_deals.insert().values(table_id=table_id, room_id=room_id, number=number,
+        def op(conn: Connection) -> None:
+            conn.execute(room_deals.insert().values(table_id=table_id, room_id=room_id, number=number,
                                                           abandoned=False))
 
         return op
@@ -125,10 +125,10 @@ class Rooms:
         """Seat a person who came by the invite at ``seat`` of the room's lobby table."""
         now = time.time()
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(room_people.insert().values(room_id=room_id, seat=seat, name=name,
+        def op(conn: Connection) -> None:
+            conn.execute(room_people.insert().values(room_id=room_id, seat=seat, name=name,
                                                            secret_hash=hashed))
-            await conn.execute(guests.insert().values(table_id=room_id, seat=seat, secret_hash=hashed,
+            conn.execute(guests.insert().values(table_id=room_id, seat=seat, secret_hash=hashed,
                                                       created_at=now))
 
         await self._store.write(op)
@@ -142,16 +142,16 @@ class Rooms:
         await self._set(room_id, status="playing", invite=None)
 
     async def _set(self, room_id: str, **values: Any) -> None:
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(update(rooms).where(rooms.c.id == room_id).values(**values))
+        def op(conn: Connection) -> None:
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(**values))
 
         await self._store.write(op)
 
     async def finish(self, table_id: str, outcome: Mapping[str, Any]) -> None:
         """Keep a finished deal's outcome with the room (the running score counts it)."""
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(update(room_deals).where(room_deals.c.table_id == table_id)
+        def op(conn: Connection) -> None:
+            conn.execute(update(room_deals).where(room_deals.c.table_id == table_id)
                                .values(outcome=json.dumps(outcome)))
 
         await self._store.write(op)
@@ -160,14 +160,14 @@ class Rooms:
         """Every person left the table long ago: its deal is ended as abandoned (it is not resumed,
         and counts in nobody's score or results); a room still in its lobby is closed."""
 
-        async def op(conn: AsyncConnection) -> None:
+        def op(conn: Connection) -> None:
             this_deal = room_deals.c.table_id == table_id
-            await conn.execute(update(room_deals).where(this_deal).values(abandoned=True))
-            await conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
-            await conn.execute(update(player_deals)
+            conn.execute(update(room_deals).where(this_deal).values(abandoned=True))
+            conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
+            conn.execute(update(player_deals)
                                .where(player_deals.c.table_id == table_id, player_deals.c.status == "live")
                                .values(status="dropped", ended=time.time()))
-            await conn.execute(update(rooms).where(rooms.c.id == room_id, rooms.c.status == "lobby")
+            conn.execute(update(rooms).where(rooms.c.id == room_id, rooms.c.status == "lobby")
                                .values(status="abandoned", invite=None))
 
         await self._store.write(op)

@@ -2,7 +2,9 @@
 
 SQLite by default, PostgreSQL by URL (SQLAlchemy Core, async). Writes go through one writer task
 that commits whatever has queued up in a single transaction (group commit), so an action is
-durable when ``append`` returns and many tables never contend for SQLite's write lock. Durable means
+durable when ``append`` returns and many tables never contend for SQLite's write lock. A batch's
+operations are synchronous (``Op``): on SQLite the whole batch runs in one call into a thread of
+its own on a plain connection, on PostgreSQL in one ``run_sync`` on the asynchronous driver. Durable means
 on disk: SQLite runs with ``synchronous=FULL``, so a commit survives a power cut too, not only a
 crash of the process.
 The schema is created or migrated when the store opens. A SQLite file serves one server at a time:
@@ -24,7 +26,8 @@ import json
 import logging
 import os
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,13 +44,14 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
+    create_engine,
     event,
     func,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from cardavia.engine.game import Outcome, seat_result
@@ -333,7 +337,9 @@ class TableSummary:
     """The starting position (a lesson's table is known by it)."""
 
 
-Op = Callable[[AsyncConnection], Awaitable[None]]
+Op = Callable[[Connection], None]
+"""A write run in the writer's transaction (synchronous: a batch is one call into the database's
+thread on SQLite, one ``run_sync`` on PostgreSQL)."""
 
 
 @dataclass(frozen=True)
@@ -364,14 +370,12 @@ _FENCED_INSERT = text(
 )
 
 
-async def fenced_insert(
-    conn: AsyncConnection, appends: list[tuple[dict[str, Any], Lease]]
-) -> set[tuple[str, int]]:
+def fenced_insert(conn: Connection, appends: list[tuple[dict[str, Any], Lease]]) -> set[tuple[str, int]]:
     """Insert action rows (PostgreSQL), each under the lease beside it; return the (table, seq) of
     those refused because that lease is no longer the table's or its process has expired."""
     rows = [row for row, _ in appends]
     held = [lease for _, lease in appends]
-    result = await conn.execute(
+    result = conn.execute(
         _FENCED_INSERT,
         {
             "table_ids": [r["table_id"] for r in rows],
@@ -429,6 +433,14 @@ class Store:
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.shared = engine.dialect.name == "postgresql"
+        # On SQLite the writer's batches run in a thread of their own on a plain connection: one
+        # hop a batch, where the asynchronous driver takes a few for every statement.
+        self._sync: Engine | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        if not self.shared:
+            self._sync = create_engine(engine.url.set(drivername="sqlite+pysqlite"), pool_size=1)
+            event.listen(self._sync, "connect", _sqlite_pragmas)
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="cardavia-store")
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -466,6 +478,11 @@ class Store:
             self._writer.cancel()
             await asyncio.gather(self._writer, return_exceptions=True)
             self._writer = None
+        if self._thread is not None:
+            self._thread.shutdown(wait=True)
+            self._thread = None
+        if self._sync is not None:
+            self._sync.dispose()
         await self._engine.dispose()
         if self._lock is not None:
             os.close(self._lock)
@@ -497,16 +514,12 @@ class Store:
             while not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                async with self._engine.begin() as conn:
-                    refused = await self._apply(conn, batch)
-                _settle(batch, refused)
+                _settle(batch, await self._transaction(batch))
             except Exception:
                 # One bad write must not sink the others: redo them one transaction each.
                 for item in batch:
                     try:
-                        async with self._engine.begin() as conn:
-                            refused = await self._apply(conn, [item])
-                        _settle([item], refused)
+                        _settle([item], await self._transaction([item]))
                     except Exception as exc:
                         if not item.future.done():
                             item.future.set_exception(exc)
@@ -514,18 +527,31 @@ class Store:
                 for _ in batch:
                     self._queue.task_done()
 
-    async def _apply(self, conn: AsyncConnection, batch: list[_Item]) -> set[tuple[str, int]]:
-        """Run a batch in one transaction: every appended action in one multi-row insert (fenced on
-        a shared database); return the (table, seq) of the actions refused for want of a lease."""
+    async def _transaction(self, batch: list[_Item]) -> set[tuple[str, int]]:
+        """Run a batch in one transaction, committed when this returns (``_apply``)."""
+        if self._sync is not None:
+            return await asyncio.get_running_loop().run_in_executor(self._thread, self._apply_alone, batch)
+        async with self._engine.begin() as conn:
+            return await conn.run_sync(self._apply, batch)
+
+    def _apply_alone(self, batch: list[_Item]) -> set[tuple[str, int]]:
+        assert self._sync is not None
+        with self._sync.begin() as conn:
+            return self._apply(conn, batch)
+
+    def _apply(self, conn: Connection, batch: list[_Item]) -> set[tuple[str, int]]:
+        """Run a batch: every appended action in one multi-row insert (fenced on a shared
+        database), then the operations; return the (table, seq) of the actions refused for want
+        of a lease."""
         rows = [(row, item.lease) for item in batch for row in item.rows]
         refused: set[tuple[str, int]] = set()
         if rows and self.shared:
-            refused = await fenced_insert(conn, [(row, lease) for row, lease in rows if lease is not None])
+            refused = fenced_insert(conn, [(row, lease) for row, lease in rows if lease is not None])
         elif rows:
-            await conn.execute(actions.insert(), [row for row, _ in rows])
+            conn.execute(actions.insert(), [row for row, _ in rows])
         for item in batch:
             if item.op is not None:
-                await item.op(conn)
+                item.op(conn)
         return refused
 
     async def create_table(
@@ -559,12 +585,12 @@ class Store:
         seated = [{"table_id": table_id, "seat": seat, "secret_hash": hashed, "created_at": now}
                   for seat, hashed in sorted((guest_hashes or {}).items())]
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(tables.insert(), row)
+        def op(conn: Connection) -> None:
+            conn.execute(tables.insert(), row)
             if seated:
-                await conn.execute(guests.insert(), seated)
+                conn.execute(guests.insert(), seated)
             if also is not None:
-                await also(conn)
+                also(conn)
 
         await self._write(op)
 
@@ -587,10 +613,10 @@ class Store:
         rows = [{"table_id": table_id, "seq": i, "line": line, "timeout": False, "created_at": now,
                  "epoch": None} for i, line in enumerate(lines)]
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(tables.insert().values(**row))
+        def op(conn: Connection) -> None:
+            conn.execute(tables.insert().values(**row))
             if rows:
-                await conn.execute(actions.insert(), rows)
+                conn.execute(actions.insert(), rows)
 
         await self._write(op)
 
@@ -623,7 +649,7 @@ class Store:
     async def flush(self) -> None:
         """Return once every write queued before this call is stored (or refused)."""
 
-        async def op(conn: AsyncConnection) -> None:
+        def op(conn: Connection) -> None:
             return None
 
         await self._write(op)
@@ -636,18 +662,18 @@ class Store:
         their ``seat_result``, ``facts`` by seat (claims made, fed a win), and for today's deal
         whether it is the player's first finished attempt of the day (the one that counts)."""
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(_FINISH, {"table_id": table_id})
+        def op(conn: Connection) -> None:
+            conn.execute(_FINISH, {"table_id": table_id})
             if outcome is not None:
-                await _settle_deals(conn, table_id, outcome, facts or {})
+                _settle_deals(conn, table_id, outcome, facts or {})
 
         await self._write(op)
 
     async def count_hint(self, table_id: str) -> None:
         """Add one to the hints a table's owner asked for."""
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(update(tables).where(tables.c.id == table_id).values(hints=tables.c.hints + 1))
+        def op(conn: Connection) -> None:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(hints=tables.c.hints + 1))
 
         await self._write(op)
 
@@ -716,10 +742,10 @@ class Store:
         accuracy = doc.get("accuracy")
         played = (player_deals.c.table_id == table_id) & (player_deals.c.seat == seat)
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(reviews.insert().values(**row))
+        def op(conn: Connection) -> None:
+            conn.execute(reviews.insert().values(**row))
             if isinstance(accuracy, int | float):
-                await conn.execute(update(player_deals).where(played).values(accuracy=float(accuracy)))
+                conn.execute(update(player_deals).where(played).values(accuracy=float(accuracy)))
 
         await self._write(op)
 
@@ -754,11 +780,9 @@ _SETTLE_DEAL = update(player_deals).where(
 )
 
 
-async def _settle_deals(
-    conn: AsyncConnection, table_id: str, outcome: Outcome, facts: Mapping[int, Facts]
-) -> None:
+def _settle_deals(conn: Connection, table_id: str, outcome: Outcome, facts: Mapping[int, Facts]) -> None:
     """Write ``outcome`` into the still live ``player_deals`` rows of ``table_id``."""
-    live = (await conn.execute(_LIVE_DEALS, {"table_id": table_id})).all()
+    live = conn.execute(_LIVE_DEALS, {"table_id": table_id}).all()
     now = time.time()
     winner = outcome.get("winner")
     text_of = json.dumps(outcome, ensure_ascii=False)
@@ -768,13 +792,13 @@ async def _settle_deals(
         scored = False
         if row.kind == "daily":
             day = {"player": row.player, "game": row.game, "day": row.day}
-            scored = (await conn.execute(_SCORED_THAT_DAY, day)).first() is None
+            scored = conn.execute(_SCORED_THAT_DAY, day).first() is None
         claims, fed = facts.get(row.seat, (None, None))
         settled.append({"key": row.player, "table": table_id, "status": status, "ended": now,
                         "result": seat_result(outcome, row.seat), "outcome": text_of, "scored": scored,
                         "claims": claims, "fed": fed})
     if settled:
-        await conn.execute(_SETTLE_DEAL, settled)
+        conn.execute(_SETTLE_DEAL, settled)
 
 
 def _settle(batch: list[_Item], refused: set[tuple[str, int]]) -> None:
