@@ -71,6 +71,7 @@ class BaseGame:
         "actor",
         "decision_id",
         "events_enabled",
+        "explained_to",
         "history",
         "opening",
         "result",
@@ -84,6 +85,7 @@ class BaseGame:
     KERNEL_FIELDS: ClassVar[Mapping[str, str]] = {
         "spec": "share",
         "events_enabled": "share",
+        "explained_to": "share",
         "start": "share",
         "history": "list",
         "opening": "share",
@@ -97,6 +99,7 @@ class BaseGame:
         """The kernel's part of a new deal; the game sets up its own and then calls ``_opened``."""
         self.spec = spec
         self.events_enabled = events
+        self.explained_to: frozenset[int] | None = None  # the seats told why not; None: every seat
         self.start = start
         self.history: list[str] = []
         self.opening: tuple[Event, ...] = ()
@@ -258,6 +261,14 @@ class BaseGame:
     def _place_hidden(self, dealt: Any, seat: int) -> None:
         """Put a deal of ``_sample_hidden`` into this state (a clone)."""
         raise NotImplementedError
+
+    def explain_to(self, seats: Collection[int] | None) -> None:
+        """See ``Game.explain_to``."""
+        self.explained_to = None if seats is None else frozenset(seats)
+
+    def _explains(self, seat: int) -> bool:
+        """True when events are on and ``seat`` is told why it may not claim."""
+        return self._events is not None and (self.explained_to is None or seat in self.explained_to)
 
     def _emit(self, kind: str, params: Mapping[str, Any], audience: Collection[int] | None = None) -> None:
         """Record an event (when events are on); ``audience`` None: every seat sees it."""

@@ -6,7 +6,7 @@ records-and-cli.md section 3. Decisions are sets of seats, not "the current play
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypedDict
 
@@ -149,6 +149,12 @@ class Game(Protocol):
 
     def opening_events(self) -> list[Event]:
         """What happened before the first decision (the deal's automatic steps), as events."""
+        ...
+
+    def explain_to(self, seats: Collection[int] | None) -> None:
+        """Make the events that tell a seat why it may not claim a public card (``why_not``, the
+        costliest to make) only for ``seats`` — those somebody watches; None (the default): for
+        every seat. Every other event is made as before; copies keep the setting."""
         ...
 
     def actions(self) -> list[str]:

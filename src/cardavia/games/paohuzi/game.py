@@ -616,6 +616,8 @@ class PaohuziGame(BaseGame):
         for seat in range(SEATS):
             if seat in options or self.dead[seat] or (seat == self.owner and self.kind != REVEAL):
                 continue
+            if not self._explains(seat):
+                continue
             reason = why_not(self, seat)
             if reason is not None:
                 params = {"seat": seat, "card": CODES[self.card], "reason": reason.code, **reason.params}

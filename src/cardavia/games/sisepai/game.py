@@ -355,7 +355,7 @@ class SisepaiGame(BaseGame):
         """Tell each seat not asked on ``card`` (the owner only in W1) why, if it holds related cards."""
         assert self._events is not None
         for seat in range(SEATS):
-            if seat in options or (seat == owner and kind != W1):
+            if seat in options or (seat == owner and kind != W1) or not self._explains(seat):
                 continue
             reason = why_not(self, seat, (card, owner, kind))
             if reason is not None:

@@ -113,6 +113,7 @@ class TableActor:
         self._inbox: asyncio.Queue[Input] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
         self.viewers = {seat: self._viewer(seat, *views[seat], shown) for seat in sorted(info.people)}
+        game.explain_to(self.viewers)  # nobody is shown a computer's reasons
         self.hints = info.hints  # hints the people at the table asked for, stored with the table
         self.broken = False  # an action could not be stored: the table must be reloaded
         self._facts: FactsTracker | None = None  # the deal's facts, followed once the first action is stored
@@ -528,6 +529,7 @@ class TableActor:
         builder = FrameBuilder(self.game.spec, {k: v for k, v in record.items() if k != "actions"}, seat)
         builder.events(self.game.opening_events())
         self.viewers[seat] = self._viewer(seat, builder, builder.settle(self.game), 1)
+        self.game.explain_to(self.viewers)
         self._lobby_changed()
         item.reply.set_result((seat, secret))
 
