@@ -43,3 +43,25 @@ def test_stopping_a_table_refuses_the_actions_it_has_not_answered(client: TestCl
 
     answers = portal(client).call(scenario)
     assert all(isinstance(a, ActionRefused) and a.key == "error.busy" for a in answers), answers
+
+
+def test_a_socket_the_server_closes_stops_reading(client: TestClient) -> None:
+    """When the server closes a socket (here: its table is stopped), its reader stops at once and
+    the table forgets the socket, though the browser keeps its end open and says nothing."""
+    table_id = start_table(client, "sisepai")
+    with table_socket(client, table_id) as player:
+        player.until(lambda m: m["type"] == "state")
+        actor = app_state(client).tables.live[table_id]
+        assert actor.subscribers
+        portal(client).call(actor.stop)
+        while player.ws.receive()["type"] != "websocket.close":
+            pass  # the frames sent before
+
+        async def forgotten() -> bool:
+            for _ in range(100):
+                if not actor.subscribers:
+                    return True
+                await asyncio.sleep(0.01)
+            return False
+
+        assert portal(client).call(forgotten)

@@ -2,7 +2,8 @@
 
 Only the browser of a person at the table (its HttpOnly secret cookie, or the player id of a
 player whose deal it is, names their seat) may connect; it plays and sees that seat. One writer task per
-socket drains its bounded outbox; the reader turns messages into the actor's inputs. Errors go to
+socket drains its bounded outbox; the reader (the socket's own task, stopped when the writer ends)
+turns messages into the actor's inputs. Errors go to
 the socket that caused them only, as a catalogue key plus text in the socket's language.
 A socket whose table leaves this process is closed with ``CLOSE_MOVED``; one whose table another
 process would not let go in time, with ``CLOSE_TRY_AGAIN``. The browser reconnects after either.
@@ -107,15 +108,17 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     lang = i18n.negotiate(ws.cookies.get(LANG_COOKIE), ws.headers.get("accept-language"))
     await ws.accept()
     sub = actor.subscribe(seat)
+    reader = asyncio.current_task()
+    assert reader is not None
     writer = asyncio.create_task(_writer(ws, sub))
+
+    def stop_reading(_: asyncio.Task[None]) -> None:
+        reader.cancel()  # the writer closed the socket (or could not write to it)
+
+    writer.add_done_callback(stop_reading)
     try:
         while not sub.closed:
-            receiver = asyncio.ensure_future(ws.receive())
-            done, _ = await asyncio.wait({receiver, writer}, return_when=asyncio.FIRST_COMPLETED)
-            if writer in done:
-                receiver.cancel()
-                break
-            frame = receiver.result()
+            frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":
                 break
             text = frame.get("text")
@@ -123,9 +126,14 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 sub.push(error_message("error.malformed", lang, "messages are JSON text, not binary"))
                 continue
             await _handle(text, actor, sub, lang, manager)
+    except asyncio.CancelledError:
+        if not writer.done():
+            raise  # stopped from outside
+        reader.uncancel()
     except (WebSocketDisconnect, RuntimeError):
         pass  # the browser left (Starlette may raise RuntimeError subclasses on a closed socket)
     finally:
+        writer.remove_done_callback(stop_reading)
         actor.unsubscribe(sub)
         writer.cancel()
         with contextlib.suppress(BaseException):
