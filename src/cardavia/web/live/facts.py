@@ -50,14 +50,15 @@ class FactsTracker:
 
 
 def facts_of(game: Game) -> FactsTracker:
-    """A tracker of ``game``'s deal so far (replayed from its record)."""
+    """A tracker of ``game``'s deal so far (its actions replayed from its record, if any)."""
     spec = game.spec
-    record = game.record()
-    replay = spec.from_position({**record, "actions": []})
     tracker = FactsTracker(spec.name)
-    tracker.add(replay.opening_events())
-    for line in record["actions"]:
-        tracker.add(replay.apply(*split_line(line, spec.seats)))
+    tracker.add(game.opening_events())
+    lines = game.actions()
+    if lines:
+        replay = spec.from_position({**game.record(), "actions": []})
+        for line in lines:
+            tracker.add(replay.apply(*split_line(line, spec.seats)))
     return tracker
 
 
