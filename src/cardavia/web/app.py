@@ -37,7 +37,7 @@ from cardavia.web.storage.store import Store
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 
-COLLECTOR_THRESHOLDS = (10_000, 20, 20)
+COLLECTOR_THRESHOLDS = (50_000, 20, 20)
 """The garbage collector's thresholds in a server: a frame allocates many short-lived dicts, and
 the default (700, 10, 10) collects so often that it cost a quarter of the server's time under load
 (web/CAPACITY.md)."""
