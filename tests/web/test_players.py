@@ -283,13 +283,19 @@ def test_par_is_stored_once_per_finished_deal_and_survives_a_restart(db_path: Pa
         assert stats["above_par"]["deals"] == 1
 
 
-def test_an_import_line_keeps_its_seat(client: TestClient) -> None:
-    table = play_deal(client, "sisepai")
-    record = client.get(f"/tables/{table}/record").json()
-    line = json.dumps({"record": record, "seat": 2, "kind": "solo", "difficulty": "easy",
+def import_played(client: TestClient, game: str, seat: int) -> dict[str, Any]:
+    """Play a deal of ``game``, then import it as a new player's deal from ``seat``; its record."""
+    table = play_deal(client, game)
+    record: dict[str, Any] = client.get(f"/tables/{table}/record").json()
+    line = json.dumps({"record": record, "seat": seat, "kind": "solo", "difficulty": "easy",
                        "started": "2026-12-01T10:00:00Z", "ended": "2026-12-01T10:20:00Z"})
     client.cookies.clear()
     client.post("/me/import", files={"file": ("d.jsonl", io.BytesIO(line.encode()), "text/plain")})
+    return record
+
+
+def test_an_import_line_keeps_its_seat(client: TestClient) -> None:
+    record = import_played(client, "sisepai", 2)
     [deal] = deals(client)
     outcome = records.replay(record).outcome()
     assert outcome is not None and deal["result"] == seat_result(outcome, 2)
@@ -298,12 +304,7 @@ def test_an_import_line_keeps_its_seat(client: TestClient) -> None:
 
 def test_an_imported_deal_without_a_par_gets_one(client: TestClient) -> None:
     """The pars look at a deal when it ends here, and at every deal after an import."""
-    table = play_deal(client, "paohuzi")
-    record = client.get(f"/tables/{table}/record").json()
-    line = json.dumps({"record": record, "seat": 0, "kind": "solo", "difficulty": "easy",
-                       "started": "2026-12-01T10:00:00Z", "ended": "2026-12-01T10:20:00Z"})
-    client.cookies.clear()
-    client.post("/me/import", files={"file": ("d.jsonl", io.BytesIO(line.encode()), "text/plain")})
+    import_played(client, "paohuzi", 0)
     wait_for(lambda: deals(client)[0]["par"] is not None)
 
 

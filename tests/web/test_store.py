@@ -3,6 +3,7 @@ that is dropped, not waited for."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -216,3 +217,24 @@ def test_schema_6_indexes_a_deals_players_by_table(tmp_path: Path) -> None:
     versions, detail = run_async(scenario)
     assert versions == [SCHEMA_VERSION] == [6]
     assert "player_deals_by_table" in detail
+
+
+@pytest.mark.parametrize("where", ["file", "memory"])
+def test_writes_are_read_back_from_a_file_and_from_memory(tmp_path: Path, where: str) -> None:
+    """A SQLite file's writer runs its batches in a thread of its own on a plain connection; a
+    database in memory (one connection) keeps them on the asynchronous driver. Both read back."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'w.db'}" if where == "file" else "sqlite+aiosqlite:///:memory:"
+
+    async def scenario() -> tuple[str, ...]:
+        store = await Store.open(url)
+        try:
+            position = {"game": "sisepai", "dealer": 0}
+            await store.create_table("t1", "sisepai", 0, "easy", "h" * 64, position, SECRET)
+            await asyncio.gather(*(store.append("t1", i, f"S0 pass{i}") for i in range(5)))
+            row = await store.load("t1")
+            assert row is not None
+            return row.lines
+        finally:
+            await store.close()
+
+    assert run_async(scenario) == tuple(f"S0 pass{i}" for i in range(5))

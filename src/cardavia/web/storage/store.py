@@ -3,10 +3,10 @@
 SQLite by default, PostgreSQL by URL (SQLAlchemy Core, async). Writes go through one writer task
 that commits whatever has queued up in a single transaction (group commit), so an action is
 durable when ``append`` returns and many tables never contend for SQLite's write lock. A batch's
-operations are synchronous (``Op``): on SQLite the whole batch runs in one call into a thread of
-its own on a plain connection, on PostgreSQL in one ``run_sync`` on the asynchronous driver. Durable means
-on disk: SQLite runs with ``synchronous=FULL``, so a commit survives a power cut too, not only a
-crash of the process.
+operations are synchronous (``Op``): on a SQLite file the whole batch runs in one call into a
+thread of its own on a plain connection, elsewhere in one ``run_sync`` on the asynchronous driver.
+Durable means on disk: SQLite runs with ``synchronous=FULL``, so a commit survives a power cut too,
+not only a crash of the process.
 The schema is created or migrated when the store opens. A SQLite file serves one server at a time:
 the store holds an exclusive lock on the file ``<db>.lock`` beside it while it is open.
 
@@ -338,8 +338,8 @@ class TableSummary:
 
 
 Op = Callable[[Connection], None]
-"""A write run in the writer's transaction (synchronous: a batch is one call into the database's
-thread on SQLite, one ``run_sync`` on PostgreSQL)."""
+"""A write run in the writer's transaction (synchronous: a batch is one call into the writer's
+thread on a SQLite file, one ``run_sync`` elsewhere)."""
 
 
 @dataclass(frozen=True)
@@ -433,11 +433,11 @@ class Store:
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.shared = engine.dialect.name == "postgresql"
-        # On SQLite the writer's batches run in a thread of their own on a plain connection: one
-        # hop a batch, where the asynchronous driver takes a few for every statement.
+        # On a SQLite file the writer's batches run in a thread of their own on a plain connection:
+        # one hop a batch, where the asynchronous driver takes a few for every statement.
         self._sync: Engine | None = None
         self._thread: ThreadPoolExecutor | None = None
-        if not self.shared:
+        if _lock_path(str(engine.url)) is not None:
             self._sync = create_engine(engine.url.set(drivername="sqlite+pysqlite"), pool_size=1)
             event.listen(self._sync, "connect", _sqlite_pragmas)
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="cardavia-store")
