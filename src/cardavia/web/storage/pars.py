@@ -102,7 +102,7 @@ class Pars:
 
     async def compute(self, table: str, seat: int) -> float | None:
         """Compute and store ``table``'s par from ``seat``; None when the table is unknown."""
-        row = await self._store.load(table)
+        row = await self._store.deal_start(table)
         if row is None:
             return None
         record: dict[str, Any] = {**row.position, "actions": []}

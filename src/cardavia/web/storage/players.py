@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Table, delete, func, select, update
+from sqlalchemy import Table, bindparam, delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.sql.dml import Insert
@@ -113,6 +113,7 @@ _WITHOUT_PAR = (
     .group_by(player_deals.c.table_id, player_deals.c.seat)
     .order_by(func.min(player_deals.c.ended))
 )
+_WITHOUT_PAR_OF_TABLE = _WITHOUT_PAR.where(player_deals.c.table_id == bindparam("table"))
 
 
 class Players:
@@ -257,9 +258,9 @@ class Players:
     async def finished_without_par(self, limit: int = 20, table: str | None = None) -> list[tuple[str, int]]:
         """Finished deals of players whose par is still to be computed (oldest first); with
         ``table``, that deal's only (its seats a player played)."""
-        query = _WITHOUT_PAR if table is None else _WITHOUT_PAR.where(player_deals.c.table_id == table)
+        query = _WITHOUT_PAR.limit(limit) if table is None else _WITHOUT_PAR_OF_TABLE
         async with self._store.begin() as conn:
-            return [(str(r.table_id), int(r.seat)) for r in await conn.execute(query.limit(limit))]
+            return [(str(r.table_id), int(r.seat)) for r in await conn.execute(query, {"table": table})]
 
     # -- today's deal ---------------------------------------------------------------------------
 

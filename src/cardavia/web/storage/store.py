@@ -304,6 +304,16 @@ LATER_TABLES = (
 
 
 @dataclass(frozen=True)
+class DealStart:
+    """What playing a stored deal again from its start needs (no action is read)."""
+
+    id: str
+    difficulty: str
+    position: dict[str, Any]
+    secret: str | None
+
+
+@dataclass(frozen=True)
 class TableRow:
     """A stored table: who plays which seat, the starting position and the actions so far."""
 
@@ -708,6 +718,14 @@ class Store:
             hints=int(row.hints),
             guests=guest_hashes,
         )
+
+    async def deal_start(self, table_id: str) -> DealStart | None:
+        """A stored table's difficulty, starting position and secret, or None."""
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(_TABLE, {"table_id": table_id})).first()
+        if row is None:
+            return None
+        return DealStart(row.id, row.difficulty, json.loads(row.position), row.secret)
 
     async def summaries(self, ids: Sequence[str]) -> list[TableSummary]:
         """The stored tables among ``ids`` (unknown ids are left out), newest first."""
