@@ -3,10 +3,10 @@
 ``process`` runs agents in a process pool (search never holds the server's GIL): the worker gets
 the game record, replays it and asks the agent. A worker that dies is replaced (``RenewingPool``);
 when the pool keeps breaking, the move is chosen in a thread of the server instead. ``thread``
-passes a copy of the live game, ``inline`` the game itself (a table never changes its game in place:
-it moves on to a new one). Every choice is seeded by the deal, the seat and the
-window, so a resumed table chooses exactly as it would have. An agent that fails or answers
-something illegal is replaced by a random legal choice.
+passes a copy of the live game, ``inline`` the game itself (a table never changes its game in
+place: it moves on to a new one). Every choice is seeded by the deal, the seat and the window, so a
+resumed table chooses exactly as it would have. An agent that fails or answers something illegal is
+replaced by a random legal choice.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The table's WebSocket: ``/ws/tables/{id}`` (messages in PROTOCOL.md).
 
 Only the browser of a person at the table (its HttpOnly secret cookie, or the player id of a
-player whose deal it is, names their seat) may connect; it plays and sees that seat. One writer task per
-socket drains its bounded outbox; the reader (the socket's own task, stopped when the writer ends)
-turns messages into the actor's inputs. Errors go to
-the socket that caused them only, as a catalogue key plus text in the socket's language.
+player whose deal it is, names their seat) may connect; it plays and sees that seat. One writer
+task per socket drains its bounded outbox; the reader (the socket's own task, stopped when the
+writer ends) turns messages into the actor's inputs. Errors go to the socket that caused them
+only, as a catalogue key plus text in the socket's language.
 A socket whose table leaves this process is closed with ``CLOSE_MOVED``; one whose table another
 process would not let go in time, with ``CLOSE_TRY_AGAIN``. The browser reconnects after either.
 """

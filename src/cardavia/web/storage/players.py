@@ -258,9 +258,12 @@ class Players:
     async def finished_without_par(self, limit: int = 20, table: str | None = None) -> list[tuple[str, int]]:
         """Finished deals of players whose par is still to be computed (oldest first); with
         ``table``, that deal's only (its seats a player played)."""
-        query = _WITHOUT_PAR.limit(limit) if table is None else _WITHOUT_PAR_OF_TABLE
+        if table is None:
+            query, params = _WITHOUT_PAR.limit(limit), {}
+        else:
+            query, params = _WITHOUT_PAR_OF_TABLE, {"table": table}
         async with self._store.begin() as conn:
-            return [(str(r.table_id), int(r.seat)) for r in await conn.execute(query, {"table": table})]
+            return [(str(r.table_id), int(r.seat)) for r in await conn.execute(query, params)]
 
     # -- today's deal ---------------------------------------------------------------------------
 

@@ -803,7 +803,7 @@ def _settle_deals(conn: Connection, table_id: str, outcome: Outcome, facts: Mapp
     live = conn.execute(_LIVE_DEALS, {"table_id": table_id}).all()
     now = time.time()
     winner = outcome.get("winner")
-    text_of = json.dumps(outcome, ensure_ascii=False)
+    outcome_text = json.dumps(outcome, ensure_ascii=False)
     settled = []
     for row in live:
         status = "draw" if winner is None else "won" if winner == row.seat else "lost"
@@ -813,7 +813,7 @@ def _settle_deals(conn: Connection, table_id: str, outcome: Outcome, facts: Mapp
             scored = conn.execute(_SCORED_THAT_DAY, day).first() is None
         claims, fed = facts.get(row.seat, (None, None))
         settled.append({"key": row.player, "table": table_id, "status": status, "ended": now,
-                        "result": seat_result(outcome, row.seat), "outcome": text_of, "scored": scored,
+                        "result": seat_result(outcome, row.seat), "outcome": outcome_text, "scored": scored,
                         "claims": claims, "fed": fed})
     if settled:
         conn.execute(_SETTLE_DEAL, settled)
