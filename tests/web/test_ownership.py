@@ -219,3 +219,64 @@ def test_a_lesson_table_is_leased_and_handed_over_like_any_table(servers: Any) -
         assert state["lesson"] == "sisepai" and state["lesson_move"] == moves[1]
     epochs = [epoch for _, epoch in _stored(b, table_id)]
     assert epochs and epochs == sorted(epochs) and epochs[0] == 1
+
+
+def _same_table(seen: dict[str, Any], expected: dict[str, Any]) -> None:
+    for key in ("v", "window", "legal", "view"):
+        assert seen[key] == expected[key], key
+
+
+def test_a_deal_taken_where_it_was_dealt_is_not_read_back(
+    servers: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process that stored a new deal and takes its first lease sets it out from what it stored
+    (no reads); another process reading it from the database sees the same table."""
+    a, b = servers("a", 53), servers("b", 54)
+    store, reads = app_state(a).store, []
+    load = store.load
+
+    async def counted(table_id: str) -> Any:
+        reads.append(table_id)
+        return await load(table_id)
+
+    monkeypatch.setattr(store, "load", counted)
+    table_id = start_table(a, "sisepai")
+    _share_cookies(a, b)
+    with table_socket(a, table_id, seed=11) as player:
+        first = _until_asked(player)
+        assert reads == [] and app_state(a).tables.live[table_id].lease is not None
+        assert portal(b).call(app_state(b).tables.get, table_id) is not None  # read from the database
+        assert _closed_with(player) == CLOSE_MOVED
+    with table_socket(b, table_id, seed=12) as player:
+        _same_table(_until_asked(player), first)
+        player.play_to_end()
+
+
+def test_a_deal_another_process_took_first_is_read_back(servers: Any) -> None:
+    """A new deal is set out from what its process stored only if nobody held it since: taken and
+    played elsewhere first, it is read back with its actions."""
+    a, b = servers("a", 55), servers("b", 56)
+    table_id = start_table(a, "paohuzi")
+    _share_cookies(a, b)
+    with table_socket(b, table_id, seed=13) as player:
+        state = _until_asked(player)
+        assert player.act(state["legal"][0])["type"] == "ack"
+        before = _until_asked(player)
+        assert portal(a).call(app_state(a).tables.get, table_id) is not None
+        assert _closed_with(player) == CLOSE_MOVED
+    with table_socket(a, table_id, seed=14) as player:
+        _same_table(player.until(lambda m: m["type"] == "state"), before)
+        player.play_to_end()
+
+
+def test_the_deals_kept_to_skip_reading_back_are_bounded(
+    servers: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardavia.web.live import manager
+
+    monkeypatch.setattr(manager, "BORN_KEPT", 2)
+    a = servers("a", 57)
+    first, *rest = [start_table(a, "sisepai") for _ in range(3)]
+    assert list(app_state(a).tables._born) == rest
+    with table_socket(a, first, seed=15) as player:  # forgotten here: read from the database
+        _until_asked(player)

@@ -31,11 +31,13 @@ from cardavia.web.live.ownership import LeaseOwnership, SoloOwnership
 from cardavia.web.live.seats import SeatControl
 from cardavia.web.live.table_info import TableInfo, deal_seed, hash_secret, new_secret
 from cardavia.web.rate_limit import TokenBuckets
+from cardavia.web.storage.leases import FIRST_EPOCH
 from cardavia.web.storage.players import new_token
-from cardavia.web.storage.rooms import Rooms
-from cardavia.web.storage.store import Lease, Op, Store
+from cardavia.web.storage.rooms import RoomRow, Rooms
+from cardavia.web.storage.store import Lease, Op, Store, TableRow
 
 CLOSE_MOVED = 4409  # the socket's table left this process (handed over, or its lease lost): reconnect
+BORN_KEPT = 1000  # new deals stored here whose first load may skip reading them back (shared database)
 
 
 def replay_frames(
@@ -109,6 +111,9 @@ class TableManager:
         self._live: dict[str, TableActor] = {}
         self._gates: dict[str, _Gate] = {}
         self._ids = None if config.table_seed is None else Rng(config.table_seed)
+        self._born: dict[str, TableRow] = {}
+        """The newest deals this process stored on a shared database, as a load would read them back
+        while nobody has held them (oldest first; see ``_read``)."""
         self._sweeper: asyncio.Task[None] | None = None
         self.on_finished: Callable[[str], None] | None = None
         """Called with a live table's id when its deal has ended and its end is stored (its pars are
@@ -241,7 +246,8 @@ class TableManager:
         if not self._store.shared:
             actor, people = await self.create(game_name, difficulty, seat, position, secret=secret)
             return actor.id, people[seat]
-        info, _, people = await self._store_new(game_name, difficulty, seat, position, secret=secret)
+        info, position, people = await self._store_new(game_name, difficulty, seat, position, secret=secret)
+        self._keep_born(game_name, info, position)
         return info.id, people[seat]
 
     async def learn(self, lesson: Lesson) -> tuple[str, str]:
@@ -252,8 +258,18 @@ class TableManager:
         if not self._store.shared:
             actor, people = await self.create(name, difficulty, seat, lesson=lesson)
             return actor.id, people[seat]
-        info, _, people = await self._store_new(name, difficulty, seat, lesson.position)
+        info, position, people = await self._store_new(name, difficulty, seat, lesson.position)
+        self._keep_born(name, info, position)
         return info.id, people[seat]
+
+    def _keep_born(self, game_name: str, info: TableInfo, position: Mapping[str, Any]) -> None:
+        """Remember a deal just stored here, in case its requests are routed to this process."""
+        self._born[info.id] = TableRow(
+            info.id, game_name, info.seat, info.difficulty, info.secret_hash, dict(position), False, (),
+            secret=info.secret, guests=info.guests,
+        )
+        if len(self._born) > BORN_KEPT:
+            del self._born[next(iter(self._born))]
 
     def _runner(self, lesson: Lesson | None) -> AiRunner:
         """Who plays a table's computers: the lesson's record, or the server's agents."""
@@ -288,22 +304,20 @@ class TableManager:
                 del self._gates[table_id]
 
     async def _load(self, table_id: str) -> TableActor | None:
-        if not await self._store.has_table(table_id):
+        born = self._born.pop(table_id, None)
+        if born is None and not await self._store.has_table(table_id):
             return None
         lease = await self._owner.claim(table_id)
         try:
-            row = await self._store.load(table_id)  # read under the lease: every stored action
-            if row is None:
+            found = await self._read(table_id, lease, born)
+            if found is None:
                 await self._owner.release(table_id, lease)
                 return None
+            row, room = found
             spec = get_spec(row.game)
             position = dict(row.position)
             if "hands" not in position:  # stored before positions were written out card by card
                 position = {**spec.dealt(position["seed"]), "dealer": position["dealer"]}
-            room = await self.rooms.load(table_id)
-            if room is not None and room.abandoned:
-                await self._owner.release(table_id, lease)
-                return None
             info = TableInfo(
                 row.id, row.seat, row.difficulty, row.secret_hash, row.secret, row.hints, row.guests
             )
@@ -322,6 +336,22 @@ class TableManager:
         actor.finished_noted = game.decision() is None
         self._adopt(actor)
         return actor
+
+    async def _read(
+        self, table_id: str, lease: Lease | None, born: TableRow | None
+    ) -> tuple[TableRow, RoomRow | None] | None:
+        """The stored table and its room, read under ``lease``; None if there is none to play (unknown,
+        or its friends left it). A deal this process stored (``born``) is not read back when its lease
+        is the first ever taken: nobody can have played or changed it since, and it has no room."""
+        if born is not None and lease is not None and lease.epoch == FIRST_EPOCH:
+            return born, None
+        row = await self._store.load(table_id)  # every stored action
+        if row is None:
+            return None
+        room = await self.rooms.load(table_id)
+        if room is not None and room.abandoned:
+            return None
+        return row, room
 
     async def _sweep(self) -> None:
         """Unload tables nobody has watched for ``idle_unload`` seconds (they reload on demand); end

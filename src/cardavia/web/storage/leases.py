@@ -22,6 +22,9 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+FIRST_EPOCH = 1
+"""A lease's epoch when it is taken for the first time: no process has held its table before."""
+
 _REGISTER = text(
     "INSERT INTO nodes (owner, expires_at) VALUES (:owner, now() + make_interval(secs => :ttl))"
 )
@@ -32,10 +35,10 @@ _HEARTBEAT = text(
 )
 _RETIRE = text("UPDATE nodes SET expires_at = now() WHERE owner = :owner")
 _ACQUIRE = text(
-    """
+    f"""
     WITH me AS (SELECT 1 FROM nodes WHERE owner = :owner AND expires_at > now())
     INSERT INTO leases (table_id, owner, epoch, handoff)
-    SELECT :table_id, :owner, 1, false FROM me
+    SELECT :table_id, :owner, {FIRST_EPOCH}, false FROM me
     ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, epoch = leases.epoch + 1, handoff = false
     WHERE leases.owner IS NULL OR leases.owner = excluded.owner
        OR NOT EXISTS (SELECT 1 FROM nodes n WHERE n.owner = leases.owner AND n.expires_at > now())
