@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -224,6 +225,7 @@ def test_writes_are_read_back_from_a_file_and_from_memory(tmp_path: Path, where:
     """A SQLite file's writer runs its batches in a thread of its own on a plain connection; a
     database in memory (one connection) keeps them on the asynchronous driver. Both read back."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'w.db'}" if where == "file" else "sqlite+aiosqlite:///:memory:"
+    threads: list[str] = []
 
     async def scenario() -> tuple[str, ...]:
         store = await Store.open(url)
@@ -231,6 +233,7 @@ def test_writes_are_read_back_from_a_file_and_from_memory(tmp_path: Path, where:
             position = {"game": "sisepai", "dealer": 0}
             await store.create_table("t1", "sisepai", 0, "easy", "h" * 64, position, SECRET)
             await asyncio.gather(*(store.append("t1", i, f"S0 pass{i}") for i in range(5)))
+            await store.write(lambda conn: threads.append(threading.current_thread().name))
             row = await store.load("t1")
             assert row is not None
             return row.lines
@@ -238,3 +241,4 @@ def test_writes_are_read_back_from_a_file_and_from_memory(tmp_path: Path, where:
             await store.close()
 
     assert run_async(scenario) == tuple(f"S0 pass{i}" for i in range(5))
+    assert threads[0].startswith("cardavia-store") == (where == "file")
