@@ -7,10 +7,12 @@ stale owner append an action the new owner has not written yet; the lease refuse
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from cardavia.web.storage import leases
@@ -34,7 +36,7 @@ async def _node(store: Store, owner: str, ttl: float = 60.0) -> None:
 
 
 async def _acquire(store: Store, table_id: str, owner: str) -> int | None:
-    async with store.begin() as conn:
+    async with store.single() as conn:  # as the servers take leases: one statement, no transaction
         return await leases.acquire(conn, table_id, owner)
 
 
@@ -136,6 +138,35 @@ def test_a_takeover_waits_for_an_append_in_flight(pg_url: str) -> None:
             await b.close()
 
     run_async(scenario)
+
+
+def test_a_takeover_gives_up_after_two_seconds_behind_an_append_that_does_not_end(pg_url: str) -> None:
+    """The lease's statement bounds its own wait on the lease row (the claim then tries again), so a
+    process stuck in the middle of an append holds no other process's claim longer."""
+
+    async def scenario() -> float:
+        a, b = await Store.open(pg_url), await Store.open(pg_url)
+        try:
+            await _table(a, "fence5")
+            await _node(a, "a/5")
+            await _node(b, "b/5")
+            assert await _acquire(a, "fence5", "a/5") == 1
+            row = {"table_id": "fence5", "seq": 0, "line": "S1 discard s3", "timeout": False,
+                   "created_at": 0.0, "epoch": None}
+            async with a.begin() as conn:
+                assert await conn.run_sync(fenced_insert, [(row, Lease("a/5", 1))]) == set()
+                await _expire(b, "a/5")
+                started = time.monotonic()
+                with pytest.raises(DBAPIError, match="lock timeout"):
+                    await asyncio.wait_for(_acquire(b, "fence5", "b/5"), 6.0)  # (not TimeoutError)
+                waited = time.monotonic() - started
+                await conn.rollback()
+            return waited
+        finally:
+            await a.close()
+            await b.close()
+
+    assert 1.5 < run_async(scenario) < 4.0
 
 
 def test_a_holder_asked_to_hand_over_releases_and_the_asker_takes_it(pg_url: str) -> None:

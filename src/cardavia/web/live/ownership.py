@@ -90,7 +90,7 @@ class LeaseOwnership:
         while True:
             owner = self.owner
             try:
-                async with self._store.begin() as conn:
+                async with self._store.single() as conn:
                     epoch = await leases.acquire(conn, table_id, owner)
                     if epoch is None:
                         await leases.request_handoff(conn, table_id, owner)

@@ -34,9 +34,11 @@ _HEARTBEAT = text(
     " WHERE owner = :owner AND expires_at > now()"
 )
 _RETIRE = text("UPDATE nodes SET expires_at = now() WHERE owner = :owner")
+# The lock timeout is set (for this statement's transaction) before the insert can wait on the row.
 _ACQUIRE = text(
     f"""
-    WITH me AS (SELECT 1 FROM nodes WHERE owner = :owner AND expires_at > now())
+    WITH me AS (SELECT 1 FROM nodes WHERE owner = :owner AND expires_at > now()
+                AND set_config('lock_timeout', '2s', true) IS NOT NULL)
     INSERT INTO leases (table_id, owner, epoch, handoff)
     SELECT :table_id, :owner, {FIRST_EPOCH}, false FROM me
     ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, epoch = leases.epoch + 1, handoff = false
@@ -75,8 +77,8 @@ def retire(conn: Connection, owner: str) -> None:
 
 async def acquire(conn: AsyncConnection, table_id: str, owner: str) -> int | None:
     """Take the lease of ``table_id`` for ``owner`` (a live node); its new epoch, or None while
-    another live node holds it. Waits at most 2 s for an append in flight under the old lease."""
-    await conn.execute(text("SET LOCAL lock_timeout = '2s'"))
+    another live node holds it. Waits at most 2 s for an append in flight under the old lease (then
+    raises). One statement: on a connection of ``Store.single``, a transaction of its own."""
     epoch = (await conn.execute(_ACQUIRE, {"table_id": table_id, "owner": owner})).scalar()
     return None if epoch is None else int(epoch)
 

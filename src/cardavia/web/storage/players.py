@@ -262,7 +262,7 @@ class Players:
             query, params = _WITHOUT_PAR.limit(limit), {}
         else:
             query, params = _WITHOUT_PAR_OF_TABLE, {"table": table}
-        async with self._store.begin() as conn:
+        async with self._store.single() as conn:
             return [(str(r.table_id), int(r.seat)) for r in await conn.execute(query, params)]
 
     # -- today's deal ---------------------------------------------------------------------------

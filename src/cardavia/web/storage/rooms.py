@@ -99,7 +99,7 @@ class Rooms:
 
     async def load(self, table_id: str) -> RoomRow | None:
         """The room of table ``table_id`` as that table sees it, or None (a table of one person)."""
-        async with self._store.begin() as conn:
+        async with self._store.single() as conn:
             deal = (await conn.execute(select(room_deals).where(room_deals.c.table_id == table_id))).first()
             if deal is None:
                 return None

@@ -443,6 +443,9 @@ class Store:
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.shared = engine.dialect.name == "postgresql"
+        # A statement that needs no transaction around it commits by itself on PostgreSQL: no BEGIN,
+        # COMMIT or ROLLBACK, each a round trip through the event loop.
+        self._single = engine.execution_options(isolation_level="AUTOCOMMIT") if self.shared else engine
         # On a SQLite file the writer's batches run in a thread of their own on a plain connection:
         # one hop a batch, where the asynchronous driver takes a few for every statement.
         self._sync: Engine | None = None
@@ -502,6 +505,12 @@ class Store:
         """A transaction of its own, outside the writer's batches (committed on leaving)."""
         return self._engine.begin()
 
+    def single(self) -> contextlib.AbstractAsyncContextManager[AsyncConnection]:
+        """A connection on which each statement is a transaction of its own on PostgreSQL (no BEGIN,
+        COMMIT or ROLLBACK, a round trip each): for reads, and on a shared database for a write of
+        one statement. Each statement sees what was committed when it began."""
+        return self._single.connect()
+
     def side_engine(self) -> AsyncEngine:
         """A new engine on the same database with one connection of its own (for a task that must
         not wait behind the others for a connection); the caller disposes of it."""
@@ -541,6 +550,9 @@ class Store:
         """Run a batch in one transaction, committed when this returns (``_apply``)."""
         if self._sync is not None:
             return await asyncio.get_running_loop().run_in_executor(self._thread, self._apply_alone, batch)
+        if self.shared and all(item.op is None for item in batch):  # appends only: one statement
+            async with self._single.connect() as conn:
+                return await conn.run_sync(self._apply, batch)
         async with self._engine.begin() as conn:
             return await conn.run_sync(self._apply, batch)
 
@@ -689,14 +701,14 @@ class Store:
 
     async def has_table(self, table_id: str) -> bool:
         """Whether a table of this id is stored."""
-        async with self._engine.connect() as conn:
+        async with self.single() as conn:
             found = await conn.execute(select(tables.c.id).where(tables.c.id == table_id))
             return found.first() is not None
 
     async def load(self, table_id: str) -> TableRow | None:
         """A stored table with its actions in order, or None."""
         key = {"table_id": table_id}
-        async with self._engine.connect() as conn:
+        async with self.single() as conn:
             row = (await conn.execute(_TABLE, key)).first()
             if row is None:
                 return None
@@ -721,7 +733,7 @@ class Store:
 
     async def deal_start(self, table_id: str) -> DealStart | None:
         """A stored table's difficulty, starting position and secret, or None."""
-        async with self._engine.connect() as conn:
+        async with self.single() as conn:
             row = (await conn.execute(_TABLE, {"table_id": table_id})).first()
         if row is None:
             return None
@@ -744,7 +756,7 @@ class Store:
             .where(tables.c.id.in_(list(ids)))
             .order_by(tables.c.created_at.desc())
         )  # fmt: skip
-        async with self._engine.connect() as conn:
+        async with self.single() as conn:
             rows = list(await conn.execute(query))
         return [
             TableSummary(str(r.id), str(r.game), str(r.difficulty), float(r.created_at), int(r.n),
@@ -769,7 +781,7 @@ class Store:
 
     async def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
         """The stored review of a table from ``seat``'s side, or None."""
-        async with self._engine.connect() as conn:
+        async with self.single() as conn:
             query = select(reviews.c.doc).where(reviews.c.table_id == table_id, reviews.c.seat == seat)
             doc = (await conn.execute(query)).scalar()
         if doc is None:
