@@ -7,13 +7,14 @@ stale owner append an action the new owner has not written yet; the lease refuse
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
 from cardavia.web.storage import leases
 from cardavia.web.storage.store import Lease, LeaseLost, Store, fenced_insert
@@ -112,21 +113,30 @@ def test_an_old_epoch_of_the_same_process_is_refused(pg_url: str) -> None:
     run_async(scenario)
 
 
+@contextlib.asynccontextmanager
+async def _append_in_flight(a: Store, b: Store, n: int) -> AsyncIterator[AsyncConnection]:
+    """Table ``fence<n>`` held by node ``a/<n>`` (store ``a``), whose append of its first action is
+    not committed yet when the node dies (``b`` sees it expired); yields that append's transaction."""
+    table_id, owner = f"fence{n}", f"a/{n}"
+    await _table(a, table_id)
+    await _node(a, owner)
+    await _node(b, f"b/{n}")
+    assert await _acquire(a, table_id, owner) == 1
+    row = {"table_id": table_id, "seq": 0, "line": "S1 discard s3", "timeout": False,
+           "created_at": 0.0, "epoch": None}
+    async with a.begin() as conn:
+        assert await conn.run_sync(fenced_insert, [(row, Lease(owner, 1))]) == set()
+        await _expire(b, owner)
+        yield conn
+
+
 def test_a_takeover_waits_for_an_append_in_flight(pg_url: str) -> None:
     """The new owner's lease waits until the old owner's append has committed, then it sees it."""
 
     async def scenario() -> None:
         a, b = await Store.open(pg_url), await Store.open(pg_url)
         try:
-            await _table(a, "fence3")
-            await _node(a, "a/3")
-            await _node(b, "b/3")
-            assert await _acquire(a, "fence3", "a/3") == 1
-            row = {"table_id": "fence3", "seq": 0, "line": "S1 discard s3", "timeout": False,
-                   "created_at": 0.0, "epoch": None}
-            async with a.begin() as conn:
-                assert await conn.run_sync(fenced_insert, [(row, Lease("a/3", 1))]) == set()
-                await _expire(b, "a/3")  # a dies with its append not yet committed
+            async with _append_in_flight(a, b, 3):
                 takeover = asyncio.create_task(_acquire(b, "fence3", "b/3"))
                 await asyncio.sleep(0.5)
                 assert not takeover.done(), "the lease changed hands during an append"
@@ -147,15 +157,7 @@ def test_a_takeover_gives_up_after_two_seconds_behind_an_append_that_does_not_en
     async def scenario() -> float:
         a, b = await Store.open(pg_url), await Store.open(pg_url)
         try:
-            await _table(a, "fence5")
-            await _node(a, "a/5")
-            await _node(b, "b/5")
-            assert await _acquire(a, "fence5", "a/5") == 1
-            row = {"table_id": "fence5", "seq": 0, "line": "S1 discard s3", "timeout": False,
-                   "created_at": 0.0, "epoch": None}
-            async with a.begin() as conn:
-                assert await conn.run_sync(fenced_insert, [(row, Lease("a/5", 1))]) == set()
-                await _expire(b, "a/5")
+            async with _append_in_flight(a, b, 5) as conn:
                 started = time.monotonic()
                 with pytest.raises(DBAPIError, match="lock timeout"):
                     await asyncio.wait_for(_acquire(b, "fence5", "b/5"), 6.0)  # (not TimeoutError)

@@ -78,18 +78,24 @@ def _share_cookies(source: TestClient, target: TestClient) -> None:
         target.cookies.set(name, value)
 
 
+def _moved_after_a_move(holder: TestClient, asker: TestClient, table_id: str, seed: int) -> dict[str, Any]:
+    """``holder`` takes the table and its person makes a move; then, as when the proxy sends a request
+    for the table to ``asker``, it asks and the holder lets go between inputs. The state after the move."""
+    with table_socket(holder, table_id, seed=seed) as player:
+        state = _until_asked(player)
+        assert player.act(state["legal"][0])["type"] == "ack"
+        before = _until_asked(player)
+        assert portal(asker).call(app_state(asker).tables.get, table_id) is not None
+        assert _closed_with(player) == CLOSE_MOVED
+    return before
+
+
 def test_a_table_asked_for_elsewhere_is_handed_over(servers: Any) -> None:
     a, b = servers("a", 41), servers("b", 42)
     table_id = start_table(a, "paohuzi")
     assert table_id not in app_state(a).tables.live  # dealt, stored, taken by no one yet
     _share_cookies(a, b)
-    with table_socket(a, table_id, seed=3) as player:
-        state = _until_asked(player)
-        assert player.act(state["legal"][0])["type"] == "ack"
-        before = _until_asked(player)
-        # As when the proxy sends a request for the table to b: b asks, a lets go between inputs.
-        assert portal(b).call(app_state(b).tables.get, table_id) is not None
-        assert _closed_with(player) == CLOSE_MOVED
+    before = _moved_after_a_move(a, b, table_id, seed=3)
     assert table_id not in app_state(a).tables.live
     with table_socket(b, table_id, seed=4) as player:
         after = player.until(lambda m: m["type"] == "state")
@@ -258,12 +264,7 @@ def test_a_deal_another_process_took_first_is_read_back(servers: Any) -> None:
     a, b = servers("a", 55), servers("b", 56)
     table_id = start_table(a, "paohuzi")
     _share_cookies(a, b)
-    with table_socket(b, table_id, seed=13) as player:
-        state = _until_asked(player)
-        assert player.act(state["legal"][0])["type"] == "ack"
-        before = _until_asked(player)
-        assert portal(a).call(app_state(a).tables.get, table_id) is not None
-        assert _closed_with(player) == CLOSE_MOVED
+    before = _moved_after_a_move(b, a, table_id, seed=13)
     with table_socket(a, table_id, seed=14) as player:
         _same_table(player.until(lambda m: m["type"] == "state"), before)
         player.play_to_end()
