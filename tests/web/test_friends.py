@@ -5,6 +5,7 @@ reactions, the next deal and its running score, revoked links, reloads and aband
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -82,11 +83,15 @@ def play_evening(
     """Every person connects on their own socket (the host starts the deal) and plays seeded legal
     choices to its end; the state messages each received after the lobby, by seat."""
     streams: Streams = {}
+    # Everyone is at the table before the host starts, as friends are: a socket that opened late
+    # would be shown the deal from where it stands rather than from its first frame.
+    seated = threading.Barrier(len(people), timeout=60)
 
     def play(seat: int) -> None:
         with client.websocket_connect(f"/ws/tables/{table_id}", headers=cookie(table_id, people[seat])) as ws:
             player = Player(ws, seed=seat + 7)
             first = player.until(lambda m: m["type"] == "state")
+            seated.wait()
             if first["step"] == "lobby":
                 if seat == 0 and start:
                     player.send({"type": "start"})
