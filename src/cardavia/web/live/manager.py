@@ -246,9 +246,7 @@ class TableManager:
         if not self._store.shared:
             actor, people = await self.create(game_name, difficulty, seat, position, secret=secret)
             return actor.id, people[seat]
-        info, position, people = await self._store_new(game_name, difficulty, seat, position, secret=secret)
-        self._keep_born(game_name, info, position)
-        return info.id, people[seat]
+        return await self._store_routed(game_name, difficulty, seat, position, secret)
 
     async def learn(self, lesson: Lesson) -> tuple[str, str]:
         """Set out ``lesson``'s table for a browser, like ``deal``; return its id and the owner's
@@ -258,18 +256,22 @@ class TableManager:
         if not self._store.shared:
             actor, people = await self.create(name, difficulty, seat, lesson=lesson)
             return actor.id, people[seat]
-        info, position, people = await self._store_new(name, difficulty, seat, lesson.position)
-        self._keep_born(name, info, position)
-        return info.id, people[seat]
+        return await self._store_routed(name, difficulty, seat, lesson.position)
 
-    def _keep_born(self, game_name: str, info: TableInfo, position: Mapping[str, Any]) -> None:
-        """Remember a deal just stored here, in case its requests are routed to this process."""
+    async def _store_routed(
+        self, game_name: str, difficulty: str, seat: int, position: Mapping[str, Any] | None,
+        secret: str | None = None,
+    ) -> tuple[str, str]:
+        """Store a new table of one person for whichever process its requests are routed to, and
+        remember it in case that is this one; its id and the owner's secret."""
+        info, position, people = await self._store_new(game_name, difficulty, seat, position, secret=secret)
         self._born[info.id] = TableRow(
             info.id, game_name, info.seat, info.difficulty, info.secret_hash, dict(position), False, (),
             secret=info.secret, guests=info.guests,
         )
         if len(self._born) > BORN_KEPT:
             del self._born[next(iter(self._born))]
+        return info.id, people[seat]
 
     def _runner(self, lesson: Lesson | None) -> AiRunner:
         """Who plays a table's computers: the lesson's record, or the server's agents."""
